@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+/** Texts the spec fixes (section 5); the forms and the API use the same ones. */
+export const authMessages = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  invalidEmail: "Please enter a valid email address",
+  emailRequired: "Email is required",
+  passwordRule:
+    "Password must be 8-30 characters long, include at least one uppercase letter, one lowercase letter, one number, and one special character.",
+  passwordsDoNotMatch: "Passwords do not match",
+  fillAllFields: "Please fill in all fields",
+  codeRequired: "Verification code is required",
+  codeSixDigits: "Verification code must be 6 digits",
+  newPasswordRequired: "New password is required",
+  passwordTooCommon: "This password is too common. Please choose another.",
+  loginFailed: "Login failed. Please check your credentials.",
+  signupFailed: "Registration failed. Please try again.",
+  sendResetFailed: "Failed to send reset code. Please try again.",
+  resetFailed: "Failed to reset password. Please try again.",
+  signupSuccess: "Account created successfully! Please check your email for verification.",
+  resetSuccess: "Password has been reset successfully! Please login with your new password.",
+  emailNotVerified: "Please verify your email address before logging in. We sent you a 6-digit code.",
+  tooManyRequests: "Too many attempts. Please wait a while and try again.",
+} as const;
+
+/** The standard email pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** 8 to 30 characters, upper, lower, digit and one of @$!%*?&, nothing else. */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,30}$/;
+export const CODE_PATTERN = /^\d{6}$/;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, authMessages.emailRequired)
+  .max(254, authMessages.invalidEmail)
+  .regex(EMAIL_PATTERN, authMessages.invalidEmail)
+  .transform((e) => e.toLowerCase());
+export const passwordSchema = z.string().regex(PASSWORD_PATTERN, authMessages.passwordRule);
+export const codeSchema = z
+  .string()
+  .trim()
+  .min(1, authMessages.codeRequired)
+  .regex(CODE_PATTERN, authMessages.codeSixDigits);
+
+export const signupRequestSchema = z.object({
+  firstName: z.string().trim().min(1, authMessages.firstNameRequired).max(100),
+  lastName: z.string().trim().min(1, authMessages.lastNameRequired).max(100),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1, authMessages.fillAllFields).max(254),
+  password: z.string().min(1, authMessages.fillAllFields).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokensSchema = z.object({
+  AccessToken: z.string(),
+  RefreshToken: z.string(),
+  IdToken: z.string(),
+});
+export const loginResponseSchema = z.object({ data: tokensSchema });
+export type Tokens = z.infer<typeof tokensSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const verifyEmailRequestSchema = z.object({ email: emailSchema, code: codeSchema });
+export const emailOnlyRequestSchema = z.object({ email: emailSchema });
+export const resetPasswordRequestSchema = z.object({
+  email: emailSchema,
+  code: codeSchema,
+  newPassword: z.string().min(1, authMessages.newPasswordRequired).pipe(passwordSchema),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** API clients may send the refresh token in the body; the browser sends its HttpOnly cookie. */
+export const refreshRequestSchema = z.object({ RefreshToken: z.string().min(1).optional() }).default({});
+
+export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const userDetailsSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  realmId: z.string().nullable(),
+  companyId: z.string().nullable(),
+  isOnboarded: z.boolean(),
+  profilePic: z.string().nullable(),
+});
+export const userDetailsResponseSchema = z.object({ data: userDetailsSchema });
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+export const oauthProviderSchema = z.enum(["google", "intuit"]);
+export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
+export const oauthCallbackRequestSchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+  iss: z.string().max(512).optional(),
+  realmId: z.string().max(64).optional(),
+});
+export type OAuthCallbackRequest = z.infer<typeof oauthCallbackRequestSchema>;
+
+/** Cookie names shared by the API (which sets the refresh cookie) and the web app. */
+export const cookieNames = {
+  idToken: "idToken",
+  accessToken: "accessToken",
+  user: "user",
+  /** HttpOnly, set and read only by the API. */
+  refreshToken: "__Host-recoup_rt",
+  /** HttpOnly, binds an OAuth round trip to this browser. */
+  oauthTransaction: "__Host-recoup_oauth",
+  sidebarState: "sidebar_state",
+} as const;
+
+export const renewalHeaders = {
+  accessToken: "x-new-access-token",
+  idToken: "x-new-id-token",
+} as const;

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** Every failure the API answers has this body. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const errorCodes = {
+  validation: "VALIDATION_ERROR",
+  badRequest: "BAD_REQUEST",
+  unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  notFound: "NOT_FOUND",
+  conflict: "CONFLICT",
+  rateLimited: "RATE_LIMITED",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  invalidCredentials: "INVALID_CREDENTIALS",
+  emailNotVerified: "EMAIL_NOT_VERIFIED",
+  invalidCode: "INVALID_CODE",
+  passwordTooCommon: "PASSWORD_TOO_COMMON",
+  invalidRefreshToken: "INVALID_REFRESH_TOKEN",
+  refreshRace: "REFRESH_RACE",
+  invalidImage: "INVALID_IMAGE",
+  imageTooLarge: "IMAGE_TOO_LARGE",
+  notOnboarded: "NOT_ONBOARDED",
+  alreadyOnboarded: "ALREADY_ONBOARDED",
+  oauthFailed: "OAUTH_FAILED",
+  internal: "INTERNAL_ERROR",
+  unavailable: "SERVICE_UNAVAILABLE",
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

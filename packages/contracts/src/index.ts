@@ -1,0 +1,5 @@
+export * from "./auth.ts";
+export * from "./errors.ts";
+export * from "./onboarding.ts";
+export * from "./paths.ts";
+export * from "./profile.ts";

@@ -1,0 +1,31 @@
+/** Every API path, in one place; the web client and the API both use these. */
+export const apiPaths = {
+  health: { live: "/health/live", ready: "/health/ready" },
+  docs: "/docs",
+  openapi: "/openapi.json",
+  auth: {
+    signup: "/v1/auth/signup",
+    verifyEmail: "/v1/auth/verify-email",
+    resendVerification: "/v1/auth/resend-verification",
+    login: "/v1/auth/login",
+    refresh: "/v1/auth/refresh",
+    logout: "/v1/auth/logout",
+    forgotPassword: "/v1/auth/forgot-password",
+    resetPassword: "/v1/auth/reset-password",
+    userDetails: "/v1/auth/user/details",
+    /** Browser navigation: answers 302 to the provider's authorize endpoint. */
+    oauthAuthorize: (provider: "google" | "intuit") => `/v1/auth/oauth/${provider}/authorize`,
+    oauthCallback: (provider: "google" | "intuit") => `/v1/auth/oauth/${provider}/callback`,
+  },
+  onboarding: {
+    onboardUser: "/v1/business/onboard/onboard-user",
+    check: "/v1/business/onboard/check",
+  },
+  settings: {
+    getProfile: (companyId: string, email: string) =>
+      `/v1/business/settings/get-profile/${encodeURIComponent(companyId)}/${encodeURIComponent(email)}`,
+    updateProfile: "/v1/business/settings/update-profile",
+    getTemplate: (companyId: string, email: string) =>
+      `/v1/business/settings/get-template/${encodeURIComponent(companyId)}/${encodeURIComponent(email)}`,
+  },
+} as const;

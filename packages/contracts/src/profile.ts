@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+export const profileMessages = {
+  updateFailed: "Failed to update profile. Please try again.",
+  saveFailed: "Failed to save changes. Please try again.",
+  noUser: "User information not available",
+  imageReadFailed: "Failed to process image",
+  loadFailed: "Failed to load profile information",
+  notLoggedIn: "Please log in to access account settings",
+  imageTooLarge: "Image dimensions should be 256x256 pixels or smaller",
+  imageType: "Please choose a PNG, JPEG, GIF or WebP image.",
+  updateSuccess: "Profile and email signature updated successfully!",
+  loading: "Loading profile information...",
+  emailNote: "Email address cannot be changed",
+} as const;
+
+export const MAX_IMAGE_SIDE = 256;
+export const MAX_IMAGE_BYTES = 1024 * 1024;
+export const MAX_SIGNATURE_LENGTH = 10_000;
+
+export const profileResponseSchema = z.object({
+  userData: z.array(z.object({ email: z.string(), name: z.string(), companyId: z.string() })),
+  /** data: URL of the re-encoded picture, or null */
+  profilePic: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+  signature: z.string(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/**
+ * update-profile is multipart. Text fields: userName, email, companyId, signature.
+ * profilePic / companyLogo: a file part, or a base64 data: URL text field; the text
+ * value "" removes the image; a missing field leaves it as it is.
+ */
+export const updateProfileFieldsSchema = z.object({
+  userName: z.string().trim().min(1, "Full name is required").max(200),
+  email: z.string().trim().toLowerCase(),
+  companyId: z.string().min(1),
+  signature: z.string().max(MAX_SIGNATURE_LENGTH).default(""),
+});
+export type UpdateProfileFields = z.infer<typeof updateProfileFieldsSchema>;
+export const updateProfileResponseSchema = z.object({ data: profileResponseSchema });
+
+export const templateTypes = ["before_due_date", "on_due_date", "after_due_date"] as const;
+export type TemplateType = (typeof templateTypes)[number];
+export const templateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  type: z.enum(templateTypes),
+  signature: z.string(),
+});
+/** get-template: a list whose first item holds each template by type (spec section 3). */
+export const getTemplateResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      before_due_date: templateSchema,
+      on_due_date: templateSchema,
+      after_due_date: templateSchema,
+      followUpInterval: z.enum(["7", "15", "30"]),
+    }),
+  ),
+});
+export type GetTemplateResponse = z.infer<typeof getTemplateResponseSchema>;
