@@ -1,0 +1,88 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import { authMessages, MAX_IMAGE_BYTES } from "@recoup/contracts";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { createMailer } from "./integrations/mail/mailer.ts";
+import { JobQueue } from "./jobs/queue.ts";
+import { sendEmailJob } from "./jobs/send-email.ts";
+import { Sealer } from "./lib/seal.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
+import { TokenService } from "./modules/auth/tokens.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
+import { profileRoutes } from "./modules/profile/profile.routes.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurity } from "./plugins/security.ts";
+import { registerWeb } from "./plugins/web.ts";
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole server (tests build it too). The caller listens, or injects. */
+export async function buildApp(config: Config, opts: { database?: Database } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      ...(config.logPretty ? { transport: { target: "pino-pretty", options: { singleLine: true } } } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase(config));
+  const queue = new JobQueue(database);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    queue,
+    tokens: new TokenService(config.jwtSecret, config.appUrl),
+    mailSealer: new Sealer(config.jwtSecret, "mail"),
+  };
+  if (config.smtpUrl)
+    queue.define(sendEmailJob(createMailer(config.smtpUrl, config.mailFrom), ctx.mailSealer));
+  else app.log.warn("SMTP_URL is not set: emails are queued but not sent until it is");
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 10, fieldSize: 2 * MAX_IMAGE_BYTES },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, message: authMessages.tooManyRequests }),
+  });
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(oauthRoutes(ctx));
+  await app.register(onboardingRoutes(ctx));
+  await app.register(profileRoutes(ctx));
+  await registerWeb(app, config.webDistDir ?? defaultWebDist);
+
+  await queue.start();
+  if (config.runWorker) await queue.work();
+  app.addHook("onClose", async () => {
+    await queue.stop();
+    if (!opts.database) await database.close();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** The one place that reads the environment. A bad value stops the start with its name. */
+const boolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_PRETTY: boolean.optional(),
+  TRUST_PROXY: boolean.default(false),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Recoup <no-reply@recoup.local>"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  INTUIT_CLIENT_ID: z.string().min(1).optional(),
+  INTUIT_CLIENT_SECRET: z.string().min(1).optional(),
+  INTUIT_DISCOVERY_URL: z.url().default("https://developer.api.intuit.com/.well-known/openid_configuration"),
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RUN_WORKER: boolean.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OidcClientConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Issuer URL, or a full discovery URL containing /.well-known/. */
+  discovery: string;
+}
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  appUrl: string;
+  logLevel: Env["LOG_LEVEL"];
+  logPretty: boolean;
+  trustProxy: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: OidcClientConfig | undefined;
+  intuit: OidcClientConfig | undefined;
+  webDistDir: string | undefined;
+  rateLimitPerMinute: number;
+  runWorker: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const pair = (id: string | undefined, secret: string | undefined, name: string) => {
+    if (Boolean(id) !== Boolean(secret)) {
+      throw new ConfigError(
+        `Invalid environment configuration:\n  ${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`,
+      );
+    }
+  };
+  pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE");
+  pair(e.INTUIT_CLIENT_ID, e.INTUIT_CLIENT_SECRET, "INTUIT");
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY ?? (process.stdout.isTTY === true && e.NODE_ENV !== "production"),
+    trustProxy: e.TRUST_PROXY,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET!, discovery: e.GOOGLE_ISSUER }
+      : undefined,
+    intuit: e.INTUIT_CLIENT_ID
+      ? {
+          clientId: e.INTUIT_CLIENT_ID,
+          clientSecret: e.INTUIT_CLIENT_SECRET!,
+          discovery: e.INTUIT_DISCOVERY_URL,
+        }
+      : undefined,
+    webDistDir: e.WEB_DIST_DIR,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    runWorker: e.RUN_WORKER,
+  };
+}
+
+/** For the embedded default: a secret made once and kept under DATA_DIR, so sessions survive restarts. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secret.key");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString("base64url");
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}

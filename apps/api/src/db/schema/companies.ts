@@ -1,0 +1,59 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bytea } from "./types.ts";
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const companies = pgTable("companies", {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  type: text().notNull(),
+  size: text().notNull(),
+  avgInvoices: integer().notNull(),
+  timezone: text().notNull().default("UTC"),
+  logo: bytea(),
+  logoType: text(),
+  /** Sanitised HTML appended to reminder emails. */
+  signature: text().notNull().default(""),
+  followUpInterval: text({ enum: ["7", "15", "30"] })
+    .notNull()
+    .default("7"),
+  /** QuickBooks company id, once connected. */
+  realmId: text(),
+  createdAt: now(),
+  updatedAt: now(),
+});
+
+export const emailTemplates = pgTable(
+  "email_templates",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    type: text({ enum: ["before_due_date", "on_due_date", "after_due_date"] }).notNull(),
+    name: text().notNull(),
+    subject: text().notNull(),
+    content: text().notNull(),
+    updatedAt: now(),
+  },
+  (t) => [uniqueIndex("email_templates_company_type").on(t.companyId, t.type)],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    status: text().notNull(),
+    planName: text().notNull(),
+    trialEnd: timestamp({ withTimezone: true }),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    providerCustomerId: text(),
+    providerSubscriptionId: text(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [uniqueIndex("subscriptions_company").on(t.companyId), index().on(t.status)],
+);

@@ -1,0 +1,2 @@
+export * from "./companies.ts";
+export * from "./identity.ts";

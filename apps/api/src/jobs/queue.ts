@@ -1,0 +1,59 @@
+import PgBoss from "pg-boss";
+import type { Database, DbOrTx } from "../db/client.ts";
+import { transactionExecutor } from "../db/client.ts";
+
+export interface JobDefinition<T> {
+  name: string;
+  /** Options of the queue, created once at start. */
+  queue?: Omit<PgBoss.Queue, "name">;
+  handle(data: T): Promise<void>;
+}
+
+/**
+ * pg-boss on the app's own database: PostgreSQL through its own pool, or PGlite through the
+ * embedded client (pg-boss accepts any executor of `$1`-style SQL).
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly definitions: JobDefinition<never>[] = [];
+
+  constructor(database: Database) {
+    this.boss =
+      database.kind === "postgres"
+        ? new PgBoss({ connectionString: database.connectionString!, max: 4 })
+        : new PgBoss({ db: database.executor } as PgBoss.ConstructorOptions);
+  }
+
+  define<T>(definition: JobDefinition<T>) {
+    this.definitions.push(definition as JobDefinition<never>);
+  }
+
+  async start() {
+    this.boss.on("error", (err) => console.error("job queue error", err));
+    await this.boss.start();
+    for (const d of this.definitions) {
+      await this.boss.createQueue(d.name, { name: d.name, ...d.queue });
+    }
+  }
+
+  /** Starts handling jobs in this process (the worker, or the API in single-node mode). */
+  async work() {
+    for (const d of this.definitions) {
+      await this.boss.work<never>(d.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+        if (job) await d.handle(job.data);
+      });
+    }
+  }
+
+  /** Enqueues; with `tx`, in that transaction, so the job exists only if the change commits. */
+  async send<T extends object>(name: string, data: T, opts: { tx?: DbOrTx; singletonKey?: string } = {}) {
+    return this.boss.send(name, data, {
+      singletonKey: opts.singletonKey,
+      ...(opts.tx ? { db: transactionExecutor(opts.tx) } : {}),
+    });
+  }
+
+  async stop() {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,201 @@
+import {
+  apiPaths,
+  authMessages,
+  cookieNames,
+  emailOnlyRequestSchema,
+  errorBodySchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  refreshRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  type Tokens,
+  userDetailsResponseSchema,
+  verifyEmailRequestSchema,
+} from "@recoup/contracts";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { authenticate, currentUser } from "../../plugins/auth.ts";
+import * as repo from "./auth.repository.ts";
+import * as service from "./auth.service.ts";
+import { endSessionByRefreshToken, refreshSession, SESSION_MAX_AGE_SECONDS } from "./sessions.ts";
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const message = (text: string) => ({ data: { message: text } });
+
+/** The browser keeps the refresh token only here: HttpOnly, so no script can read it. */
+export function setRefreshCookie(reply: FastifyReply, tokens: Tokens) {
+  reply.setCookie(cookieNames.refreshToken, tokens.RefreshToken, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "strict",
+    path: "/",
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+}
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const limit = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
+  const perMinute = ctx.config.rateLimitPerMinute;
+
+  return async (app) => {
+    app.post(
+      apiPaths.auth.signup,
+      {
+        config: limit(perMinute),
+        schema: {
+          tags: ["auth"],
+          body: signupRequestSchema,
+          response: { 201: messageResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.signup(ctx, request.body);
+        return reply.status(201).send(message(authMessages.signupSuccess));
+      },
+    );
+
+    app.post(
+      apiPaths.auth.verifyEmail,
+      {
+        config: limit(perMinute),
+        schema: {
+          tags: ["auth"],
+          body: verifyEmailRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await service.verifyEmail(ctx, request.body.email, request.body.code);
+        return message("Your email is verified. You can log in now.");
+      },
+    );
+
+    app.post(
+      apiPaths.auth.resendVerification,
+      {
+        config: limit(perMinute),
+        schema: {
+          tags: ["auth"],
+          body: emailOnlyRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await service.resendVerification(ctx, request.body.email);
+        return message("If that account is waiting for verification, we sent it a new code.");
+      },
+    );
+
+    app.post(
+      apiPaths.auth.login,
+      {
+        config: limit(perMinute),
+        schema: {
+          tags: ["auth"],
+          body: loginRequestSchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const tokens = await service.login(ctx, request.body.email, request.body.password);
+        request.log.info({ event: "login" }, "login succeeded");
+        setRefreshCookie(reply, tokens);
+        return { data: tokens };
+      },
+    );
+
+    app.post(
+      apiPaths.auth.refresh,
+      {
+        config: limit(perMinute * 2),
+        schema: {
+          tags: ["auth"],
+          body: refreshRequestSchema.optional(),
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const token = request.body?.RefreshToken ?? request.cookies[cookieNames.refreshToken];
+        if (!token)
+          throw new AppError(401, "INVALID_REFRESH_TOKEN", "Your session has ended. Please log in again.");
+        const tokens = await refreshSession(ctx, token);
+        setRefreshCookie(reply, tokens);
+        return { data: tokens };
+      },
+    );
+
+    app.post(
+      apiPaths.auth.logout,
+      {
+        schema: {
+          tags: ["auth"],
+          body: refreshRequestSchema.optional(),
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const header = request.headers.authorization;
+        const claims = header?.startsWith("Bearer ") ? await ctx.tokens.verify(header.slice(7)) : null;
+        if (claims) await repo.revokeSession(ctx.db, claims.sessionId, "logout");
+        const token = request.body?.RefreshToken ?? request.cookies[cookieNames.refreshToken];
+        if (token) await endSessionByRefreshToken(ctx, token);
+        reply.clearCookie(cookieNames.refreshToken, {
+          path: "/",
+          secure: true,
+          httpOnly: true,
+          sameSite: "strict",
+        });
+        return message("You are logged out.");
+      },
+    );
+
+    app.post(
+      apiPaths.auth.forgotPassword,
+      {
+        config: limit(perMinute),
+        schema: {
+          tags: ["auth"],
+          body: emailOnlyRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await service.forgotPassword(ctx, request.body.email);
+        return message("If an account exists for that email, we sent it a 6-digit code.");
+      },
+    );
+
+    app.post(
+      apiPaths.auth.resetPassword,
+      {
+        config: limit(perMinute),
+        schema: {
+          tags: ["auth"],
+          body: resetPasswordRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await service.resetPassword(ctx, request.body);
+        return message(authMessages.resetSuccess);
+      },
+    );
+
+    app.get(
+      apiPaths.auth.userDetails,
+      {
+        preHandler: authenticate(ctx),
+        schema: {
+          tags: ["auth"],
+          security: [{ bearer: [] }],
+          response: { 200: userDetailsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await service.userDetails(ctx, currentUser(request).id) }),
+    );
+  };
+}

@@ -1,0 +1,59 @@
+import { errorCodes } from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { hmac, safeEqual, sixDigitCode } from "../../lib/crypto.ts";
+import { AppError, tooManyRequests } from "../../lib/errors.ts";
+import * as repo from "./auth.repository.ts";
+
+export const CODE_TTL_MINUTES = 10;
+export const MAX_CODE_ATTEMPTS = 5;
+export const MAX_CODES_PER_HOUR = 5;
+
+const hashCode = (secret: string, codeId: string, code: string) => hmac(secret, `code:${codeId}:${code}`);
+
+export const invalidCode = () =>
+  new AppError(
+    400,
+    errorCodes.invalidCode,
+    "That code is not valid or has expired. Request a new code and try again.",
+  );
+
+/** Issues a fresh code for one purpose; earlier open codes of that purpose stop working. */
+export async function issueCode(ctx: AppContext, tx: DbOrTx, userId: string, purpose: repo.CodePurpose) {
+  const issued = await repo.hitCounter(tx, `codes:${purpose}:${userId}`, 3600);
+  if (issued > MAX_CODES_PER_HOUR) {
+    throw tooManyRequests(
+      "Too many codes were requested for this account. Please wait an hour and try again.",
+    );
+  }
+  await repo.consumeOpenCodes(tx, userId, purpose);
+  const code = sixDigitCode();
+  const id = crypto.randomUUID();
+  await repo.insertCode(tx, {
+    id,
+    userId,
+    purpose,
+    codeHash: hashCode(ctx.config.jwtSecret, id, code),
+    expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+  });
+  return code;
+}
+
+/**
+ * Checks a code: each guess is counted atomically before it is compared, so at most
+ * MAX_CODE_ATTEMPTS guesses are ever evaluated, even under concurrent requests.
+ */
+export async function redeemCode(
+  ctx: AppContext,
+  userId: string | undefined,
+  purpose: repo.CodePurpose,
+  code: string,
+) {
+  if (!userId) throw invalidCode();
+  const open = await repo.findOpenCode(ctx.db, userId, purpose);
+  if (!open) throw invalidCode();
+  const counted = await repo.countCodeAttempt(ctx.db, open.id, MAX_CODE_ATTEMPTS);
+  if (!counted) throw invalidCode();
+  if (!safeEqual(open.codeHash, hashCode(ctx.config.jwtSecret, open.id, code))) throw invalidCode();
+  if (!(await repo.consumeCode(ctx.db, open.id))) throw invalidCode();
+}

@@ -1,0 +1,91 @@
+import { errorCodes, type OAuthCallbackRequest, type OAuthProvider } from "@recoup/contracts";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { oauthTransactions } from "../../db/schema/index.ts";
+import {
+  type OidcClient,
+  type OidcIdentity,
+  randomTransaction,
+} from "../../integrations/oidc/oidc-client.ts";
+import { randomToken } from "../../lib/crypto.ts";
+import { AppError } from "../../lib/errors.ts";
+import * as repo from "./auth.repository.ts";
+import { startSession } from "./sessions.ts";
+
+const failed = (message: string) => new AppError(400, errorCodes.oauthFailed, message);
+
+export async function beginSignIn(ctx: AppContext, client: OidcClient) {
+  const tx = randomTransaction();
+  const id = randomToken();
+  await ctx.db.insert(oauthTransactions).values({ id, provider: client.provider, ...tx });
+  return { transactionId: id, url: await client.authorizationUrl(tx) };
+}
+
+/** Completes a sign-in: the round trip must be this browser's, unused, fresh, and of this provider. */
+export async function completeSignIn(
+  ctx: AppContext,
+  client: OidcClient,
+  transactionId: string | undefined,
+  callback: OAuthCallbackRequest,
+) {
+  if (!transactionId) throw failed("This sign-in link has expired. Please try again.");
+  const [tx] = await ctx.db
+    .update(oauthTransactions)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oauthTransactions.id, transactionId),
+        eq(oauthTransactions.provider, client.provider),
+        isNull(oauthTransactions.usedAt),
+        gt(oauthTransactions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (!tx || tx.state !== callback.state) throw failed("This sign-in link has expired. Please try again.");
+  let identity: OidcIdentity;
+  try {
+    identity = await client.exchange({ code: callback.code, state: callback.state, iss: callback.iss }, tx);
+  } catch {
+    throw failed("The sign-in could not be confirmed with the provider. Please try again.");
+  }
+  const user = await findOrCreateUser(ctx, client.provider, identity, callback.realmId);
+  return startSession(ctx, user);
+}
+
+/**
+ * Users are keyed on (provider, subject). A new identity links to an existing account only when
+ * the provider vouches for the email; an unverified email never takes over an account.
+ */
+async function findOrCreateUser(
+  ctx: AppContext,
+  provider: OAuthProvider,
+  identity: OidcIdentity,
+  realmId?: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const linked = await repo.findIdentity(tx, provider, identity.subject);
+    if (linked) return (await repo.findUserById(tx, linked.userId))!;
+    if (!identity.email) throw failed("The provider did not share an email address.");
+    const existing = await repo.findUserByEmail(tx, identity.email);
+    if (existing && !identity.emailVerified) {
+      throw failed("An account with this email already exists. Log in with your password to continue.");
+    }
+    const user =
+      existing ??
+      (await repo.insertUser(tx, {
+        email: identity.email,
+        name: identity.name ?? identity.email.split("@")[0]!,
+        emailVerifiedAt: identity.emailVerified ? new Date() : null,
+      }));
+    if (existing && !existing.emailVerifiedAt)
+      await repo.updateUser(tx, existing.id, { emailVerifiedAt: new Date() });
+    await repo.insertIdentity(tx, {
+      userId: user.id,
+      provider,
+      subject: identity.subject,
+      email: identity.email,
+      realmId: realmId ?? null,
+    });
+    return user;
+  });
+}

@@ -1,0 +1,77 @@
+import { renewalHeaders } from "@recoup/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { forbidden, unauthorized } from "../lib/errors.ts";
+import * as repo from "../modules/auth/auth.repository.ts";
+import { RENEW_WITHIN_SECONDS } from "../modules/auth/tokens.ts";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  companyId: string | null;
+  sessionId: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+/** The signed-in user; routes behind `authenticate` always have one. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The user's company, for routes that need onboarding done. */
+export function currentCompanyId(request: FastifyRequest): string {
+  const { companyId } = currentUser(request);
+  if (!companyId) throw forbidden("Complete onboarding first.");
+  return companyId;
+}
+
+/**
+ * Bearer authentication: a valid id or access token of a live session. Tokens near their end
+ * are renewed through the x-new-* headers, so an active user never sees one expire.
+ */
+export function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized();
+    const claims = await ctx.tokens.verify(token);
+    if (!claims) throw unauthorized("Your session has expired. Please log in again.");
+    const session = await repo.findActiveSession(ctx.db, claims.sessionId);
+    if (!session || session.userId !== claims.userId)
+      throw unauthorized("Your session has ended. Please log in again.");
+    const user = await repo.findUserById(ctx.db, claims.userId);
+    if (!user) throw unauthorized();
+    request.user = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      companyId: user.companyId,
+      sessionId: session.id,
+    };
+    if (claims.expiresAt - Date.now() / 1000 < RENEW_WITHIN_SECONDS) {
+      const fresh = await ctx.tokens.mint({
+        userId: user.id,
+        sessionId: session.id,
+        email: user.email,
+        name: user.name,
+      });
+      reply.header(renewalHeaders.accessToken, fresh.AccessToken);
+      reply.header(renewalHeaders.idToken, fresh.IdToken);
+    }
+  };
+}
+
+/** Query and path parameters naming a company or a user must name the caller's own. */
+export function assertOwnEmail(request: FastifyRequest, email: string) {
+  if (currentUser(request).email !== email.trim().toLowerCase()) throw forbidden();
+}
+export function assertOwnCompany(request: FastifyRequest, companyId: string) {
+  if (currentCompanyId(request) !== companyId) throw forbidden();
+}

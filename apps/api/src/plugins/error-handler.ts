@@ -1,0 +1,48 @@
+import { type ErrorBody, errorCodes } from "@recoup/contracts";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors.ts";
+
+const body = (code: string, message: string, details?: unknown): ErrorBody => ({
+  error: details === undefined ? { code, message } : { code, message, details },
+});
+
+/** The one place that turns a failure into `{ error: { code, message, details? } }`. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send(body(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: v.message,
+      }));
+      const message = details[0]?.message ?? "The request is not valid.";
+      return reply.status(400).send(body(errorCodes.validation, message, details));
+    }
+    if (err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+      return reply.status(400).send(body(errorCodes.badRequest, "The request body is not valid JSON."));
+    }
+    if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply.status(415).send(body(errorCodes.badRequest, "This content type is not supported."));
+    }
+    if (err.statusCode === 413 || err.code === "FST_REQ_FILE_TOO_LARGE" || err.code === "FST_PARTS_LIMIT") {
+      return reply.status(413).send(body(errorCodes.payloadTooLarge, "The upload is too large."));
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send(body(errorCodes.rateLimited, err.message));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send(body(errorCodes.badRequest, err.message));
+    }
+    request.log.error({ err }, "unhandled error");
+    return reply.status(500).send(body(errorCodes.internal, "Something went wrong. Please try again."));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(body(errorCodes.notFound, `No route for ${request.method} ${request.url.split("?")[0]}.`));
+  });
+}

@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/** Serves the built web app; any other GET that is not an API path gets index.html (history fallback). */
+export async function registerWeb(app: FastifyInstance, distDir: string) {
+  if (!existsSync(path.join(distDir, "index.html"))) {
+    app.log.warn({ distDir }, "web app not built: run `npm run build`");
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, file) {
+      if (file.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header("cache-control", "public, max-age=31536000, immutable");
+      }
+    },
+  });
+  const apiPrefixes = ["/v1/", "/health/", "/docs", "/openapi.json"];
+  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    if (apiPrefixes.some((p) => url.startsWith(p))) {
+      return reply.callNotFound();
+    }
+    const file = url.slice(1);
+    if (file && !file.endsWith("/") && existsSync(path.join(distDir, file)) && !file.includes("..")) {
+      return reply.sendFile(file);
+    }
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+}

@@ -1,0 +1,30 @@
+import closeWithGrace from "close-with-grace";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { createMailer } from "./integrations/mail/mailer.ts";
+import { JobQueue } from "./jobs/queue.ts";
+import { sendEmailJob } from "./jobs/send-email.ts";
+import { Sealer } from "./lib/seal.ts";
+
+/** A worker without HTTP, for scale-out: any number of these share the queue in PostgreSQL. */
+const config = loadConfig();
+if (!config.databaseUrl) {
+  console.error("The worker needs DATABASE_URL: the embedded database runs jobs inside the API process.");
+  process.exit(1);
+}
+if (!config.smtpUrl) {
+  console.error("The worker needs SMTP_URL to send email.");
+  process.exit(1);
+}
+const database = await openDatabase(config);
+const queue = new JobQueue(database);
+queue.define(
+  sendEmailJob(createMailer(config.smtpUrl, config.mailFrom), new Sealer(config.jwtSecret, "mail")),
+);
+await queue.start();
+await queue.work();
+console.log("Recoup worker running.");
+closeWithGrace({ delay: 15_000 }, async () => {
+  await queue.stop();
+  await database.close();
+});
