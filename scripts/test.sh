@@ -1,7 +1,42 @@
 #!/usr/bin/env bash
-# npm test: lint, type check, unit and API tests (PGlite and PostgreSQL), browser tests.
+# npm test: lint, type check, build, unit tests, API tests on PGlite and on PostgreSQL, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+results=.tmp/test-results
+rm -rf "$results" && mkdir -p "$results"
+started=$(date +%s)
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+vitest() { # vitest <dir> <name> [env...]: runs one suite, keeping a JSON summary for the totals
+  local dir=$1 name=$2; shift 2
+  (cd "$dir" && env "$@" npx vitest run --reporter=default --reporter=json --outputFile="$OLDPWD/$results/$name.json")
+}
+
+step "lint and format (biome)"
 npx biome check .
+step "type check"
 npm run typecheck
-echo "all checks passed"
+step "build the web app"
+npm run build
+step "unit tests: sandboxes and web"
+vitest sandboxes/mail sandbox-mail
+vitest sandboxes/google sandbox-google
+vitest sandboxes/quickbooks sandbox-quickbooks
+vitest apps/web web
+step "API tests on PGlite"
+vitest apps/api api-pglite TEST_DB=pglite
+step "API tests on PostgreSQL"
+vitest apps/api api-postgres TEST_DB=postgres
+step "browser tests (Chromium)"
+bash scripts/ensure-chromium.sh
+vitest e2e e2e
+
+node -e '
+const fs = require("fs"); let passed = 0, failed = 0, skipped = 0;
+for (const f of fs.readdirSync(process.argv[1])) {
+  const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
+  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests || 0);
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped in ${Math.round((Date.now() / 1000 - Number(process.argv[2])))} s`);
+console.log(`${passed} passed, ${failed} failed`);
+' "$results" "$started"

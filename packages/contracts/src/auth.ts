@@ -77,7 +77,7 @@ export const resetPasswordRequestSchema = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** API clients may send the refresh token in the body; the browser sends its HttpOnly cookie. */
-export const refreshRequestSchema = z.object({ RefreshToken: z.string().min(1).optional() }).default({});
+export const refreshRequestSchema = z.object({ RefreshToken: z.string().min(1).optional() }).nullish();
 
 export const messageResponseSchema = z.object({ data: z.object({ message: z.string() }) });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

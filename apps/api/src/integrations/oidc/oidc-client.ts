@@ -17,7 +17,7 @@ export interface OidcIdentity {
   name: string | undefined;
 }
 
-const isLoopback = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(url);
+const isLoopback = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(url);
 
 /** The one client of Google's and Intuit's OpenID endpoints (openid-client: PKCE, state, nonce, iss). */
 export class OidcClient {
@@ -55,7 +55,6 @@ export class OidcClient {
       code_challenge_method: "S256",
     };
     if (useNonce) params.nonce = tx.nonce;
-    if (this.provider === "google") params.prompt = "select_account";
     return client.buildAuthorizationUrl(await this.config(), params).href;
   }
 

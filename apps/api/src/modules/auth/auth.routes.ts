@@ -114,7 +114,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limit(perMinute * 2),
         schema: {
           tags: ["auth"],
-          body: refreshRequestSchema.optional(),
+          body: refreshRequestSchema,
           response: { 200: loginResponseSchema, ...errors },
         },
       },
@@ -133,7 +133,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["auth"],
-          body: refreshRequestSchema.optional(),
+          body: refreshRequestSchema,
           response: { 200: messageResponseSchema },
         },
       },

@@ -37,7 +37,7 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/v1/auth/oauth/:provider/authorize",
       {
         config: { rateLimit: { max: ctx.config.rateLimitPerMinute, timeWindow: "1 minute" } },
-        schema: { tags: ["auth"], params, response: { 404: errorBodySchema } },
+        schema: { tags: ["auth"], params, response: { 404: errorBodySchema, 502: errorBodySchema } },
       },
       async (request, reply) => {
         const { transactionId, url } = await beginSignIn(ctx, clientFor(request.params.provider));

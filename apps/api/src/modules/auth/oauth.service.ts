@@ -17,8 +17,18 @@ const failed = (message: string) => new AppError(400, errorCodes.oauthFailed, me
 export async function beginSignIn(ctx: AppContext, client: OidcClient) {
   const tx = randomTransaction();
   const id = randomToken();
+  let url: string;
+  try {
+    url = await client.authorizationUrl(tx);
+  } catch {
+    throw new AppError(
+      502,
+      errorCodes.unavailable,
+      "This sign-in provider is not reachable right now. Please try again.",
+    );
+  }
   await ctx.db.insert(oauthTransactions).values({ id, provider: client.provider, ...tx });
-  return { transactionId: id, url: await client.authorizationUrl(tx) };
+  return { transactionId: id, url };
 }
 
 /** Completes a sign-in: the round trip must be this browser's, unused, fresh, and of this provider. */

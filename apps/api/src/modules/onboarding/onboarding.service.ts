@@ -1,6 +1,6 @@
-import { errorCodes, type OnboardRequest, templateTypes } from "@recoup/contracts";
+import { errorCodes, type OnboardRequest, onboardingMessages, templateTypes } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { defaultTemplates } from "../templates/default-templates.ts";
 import * as repo from "./onboarding.repository.ts";
 
@@ -17,7 +17,8 @@ const isTimeZone = (tz: string) => {
 
 /** Creates the company, its three default templates and its 14-day trial, in one transaction. */
 export async function onboard(ctx: AppContext, userId: string, input: OnboardRequest) {
-  if (!isTimeZone(input.timezone)) throw badRequest("Please choose a valid time zone");
+  if (!isTimeZone(input.timezone))
+    throw new AppError(400, errorCodes.validation, onboardingMessages.timezoneInvalid);
   const trialEnd = new Date(Date.now() + TRIAL_DAYS * 24 * 3600 * 1000);
   return ctx.db.transaction(async (tx) => {
     const locked = await repo.lockUser(tx, userId);

@@ -1,0 +1,343 @@
+import { createHash } from "node:crypto";
+import { authMessages } from "@recoup/contracts";
+import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oneTimeCodes, users } from "../src/db/schema/index.ts";
+import {
+  client,
+  createTestApp,
+  STRONG_PASSWORD,
+  signedInUser,
+  type TestApp,
+  uniqueEmail,
+} from "./harness.ts";
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = client(t.app);
+});
+afterAll(() => t?.close());
+
+const signup = (email: string, password = STRONG_PASSWORD) =>
+  api.post("/v1/auth/signup", { firstName: "Ada", lastName: "Lovelace", email, password });
+const codeFrom = (subject: string) => /(\d{6})/.exec(subject)![1]!;
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe("signup and verification", () => {
+  it("validates with the spec's messages", async () => {
+    const res = await api.post("/v1/auth/signup", {
+      firstName: "",
+      lastName: "",
+      email: "nope",
+      password: "short",
+    });
+    expect(res.statusCode).toBe(400);
+    const messages = res.json().error.details.map((d: { message: string }) => d.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        authMessages.firstNameRequired,
+        authMessages.lastNameRequired,
+        authMessages.invalidEmail,
+        authMessages.passwordRule,
+      ]),
+    );
+  });
+
+  it("refuses a common password", async () => {
+    const res = await signup(uniqueEmail(), "Password1!");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: "PASSWORD_TOO_COMMON",
+      message: authMessages.passwordTooCommon,
+    });
+  });
+
+  it("emails a link and a 6-digit code, stores the code hashed and the password as argon2id", async () => {
+    const email = uniqueEmail();
+    const res = await signup(email);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ data: { message: authMessages.signupSuccess } });
+    const mail = await t.waitForMail(email, /verification code/);
+    const code = codeFrom(mail.subject);
+    expect(mail.text).toContain(`/login?verifyEmail=${encodeURIComponent(email)}&code=${code}`);
+    expect(mail.html).toContain(code);
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    const params = /^\$argon2id\$v=19\$([^$]+)\$/.exec(user!.passwordHash!)![1]!;
+    expect(Object.fromEntries(params.split(",").map((kv) => kv.split("=")))).toEqual({
+      m: "19456",
+      t: "2",
+      p: "1",
+    });
+    const codes = await t.ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id));
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.codeHash).not.toContain(code);
+  });
+
+  it("answers an existing address exactly like a new one, and tells its owner", async () => {
+    const { email } = await signedInUser(t);
+    const res = await signup(email);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ data: { message: authMessages.signupSuccess } });
+    await t.waitForMail(email, /already have a Recoup account/);
+  });
+
+  it("refuses login until verified, then verifies with the code (once)", async () => {
+    const email = uniqueEmail();
+    await signup(email);
+    const code = codeFrom((await t.waitForMail(email, /verification code/)).subject);
+    const early = await api.post("/v1/auth/login", { email, password: STRONG_PASSWORD });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error).toEqual({
+      code: "EMAIL_NOT_VERIFIED",
+      message: authMessages.emailNotVerified,
+    });
+    expect((await api.post("/v1/auth/verify-email", { email, code })).statusCode).toBe(200);
+    expect((await api.post("/v1/auth/verify-email", { email, code })).statusCode).toBe(400);
+    const login = await api.post("/v1/auth/login", { email, password: STRONG_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect(Object.keys(login.json().data).sort()).toEqual(["AccessToken", "IdToken", "RefreshToken"]);
+  });
+
+  it("resend replaces the code: the old one stops working", async () => {
+    const email = uniqueEmail();
+    await signup(email);
+    const first = codeFrom((await t.waitForMail(email, /verification code/)).subject);
+    expect((await api.post("/v1/auth/resend-verification", { email })).statusCode).toBe(200);
+    await expect.poll(async () => (await t.mailTo(email)).length, { timeout: 10_000 }).toBe(2);
+    const second = codeFrom((await t.mailTo(email))[0]!.subject);
+    if (first !== second) {
+      expect((await api.post("/v1/auth/verify-email", { email, code: first })).statusCode).toBe(400);
+    }
+    expect((await api.post("/v1/auth/verify-email", { email, code: second })).statusCode).toBe(200);
+  });
+
+  it("refuses the sixth try even with the right code", async () => {
+    const email = uniqueEmail();
+    await signup(email);
+    const code = codeFrom((await t.waitForMail(email, /verification code/)).subject);
+    for (let i = 0; i < 5; i++) {
+      const res = await api.post("/v1/auth/verify-email", { email, code: wrongCode(code) });
+      expect(res.json().error.code).toBe("INVALID_CODE");
+    }
+    const sixth = await api.post("/v1/auth/verify-email", { email, code });
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().error.code).toBe("INVALID_CODE");
+  });
+
+  it("evaluates at most five guesses under 30 concurrent requests", async () => {
+    const email = uniqueEmail();
+    await signup(email);
+    const code = codeFrom((await t.waitForMail(email, /verification code/)).subject);
+    await Promise.all(
+      Array.from({ length: 30 }, () => api.post("/v1/auth/verify-email", { email, code: wrongCode(code) })),
+    );
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    const [row] = await t.ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id));
+    expect(row!.attempts).toBe(5);
+    expect((await api.post("/v1/auth/verify-email", { email, code })).statusCode).toBe(400);
+  });
+
+  it("refuses an expired code", async () => {
+    const email = uniqueEmail();
+    await signup(email);
+    const code = codeFrom((await t.waitForMail(email, /verification code/)).subject);
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    await t.ctx.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, user!.id));
+    expect((await api.post("/v1/auth/verify-email", { email, code })).statusCode).toBe(400);
+  });
+});
+
+describe("login", () => {
+  it("answers a wrong password and an unknown account the same way", async () => {
+    const { email } = await signedInUser(t);
+    const wrong = await api.post("/v1/auth/login", { email, password: "Wrong#Pass123" });
+    const unknown = await api.post("/v1/auth/login", { email: uniqueEmail(), password: "Wrong#Pass123" });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+  });
+
+  it("requires both fields with the spec's message", async () => {
+    const res = await api.post("/v1/auth/login", { email: "", password: "" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(authMessages.fillAllFields);
+  });
+
+  it("stops an account after 100 failed logins in an hour, whatever the client address", async () => {
+    const { email } = await signedInUser(t);
+    await t.ctx.db.execute(
+      `insert into rate_counters (key, count) values ('login-failures:${email}', 100)` as never,
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: { email, password: STRONG_PASSWORD },
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe("RATE_LIMITED");
+  });
+
+  it("limits requests per client with a clear 429", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
+    try {
+      const c = client(limited.app);
+      const codes = [];
+      for (let i = 0; i < 4; i++)
+        codes.push((await c.post("/v1/auth/forgot-password", { email: uniqueEmail() })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const res = await c.post("/v1/auth/forgot-password", { email: uniqueEmail() });
+      expect(res.json().error).toEqual({ code: "RATE_LIMITED", message: authMessages.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("tokens and sessions", () => {
+  const key = createHash("sha256")
+    .update("recoup-jwt:test-secret-test-secret-test-secret-0123456789")
+    .digest();
+  const forge = (claims: Record<string, unknown>, exp: string | number, k: Uint8Array = key) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("http://localhost:3000")
+      .setAudience("recoup")
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(k);
+
+  it("refuses missing, forged, expired, alg:none and refresh tokens as bearer", async () => {
+    const u = await signedInUser(t);
+    const claims = await t.ctx.tokens.verify(u.token);
+    const base = { sub: claims!.userId, sid: claims!.sessionId, token_use: "id" };
+    const expired = await forge(base, Math.floor(Date.now() / 1000) - 1);
+    const otherKey = await forge(base, "10m", new Uint8Array(32).fill(7));
+    const header = Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url");
+    const body = Buffer.from(JSON.stringify({ ...base, exp: 9_999_999_999 })).toString("base64url");
+    for (const token of [undefined, expired, otherKey, `${header}.${body}.`, u.tokens.RefreshToken]) {
+      const res = await api.get("/v1/auth/user/details", token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe("UNAUTHORIZED");
+    }
+  });
+
+  it("sends fresh tokens in x-new-* headers when the token is about to expire", async () => {
+    const u = await signedInUser(t);
+    const claims = await t.ctx.tokens.verify(u.token);
+    const soon = await forge({ sub: claims!.userId, sid: claims!.sessionId, token_use: "id" }, "2m");
+    const res = await api.get("/v1/auth/user/details", soon);
+    expect(res.statusCode).toBe(200);
+    const fresh = res.headers["x-new-id-token"] as string;
+    expect(fresh).toBeTruthy();
+    expect(res.headers["x-new-access-token"]).toBeTruthy();
+    expect((await api.get("/v1/auth/user/details", fresh)).statusCode).toBe(200);
+    expect((await api.get("/v1/auth/user/details", u.token)).headers["x-new-id-token"]).toBeUndefined();
+  });
+
+  it("rotates refresh tokens and revokes the family when an old one is reused", async () => {
+    const u = await signedInUser(t);
+    const r1 = u.tokens.RefreshToken;
+    const first = await api.post("/v1/auth/refresh", { RefreshToken: r1 });
+    expect(first.statusCode).toBe(200);
+    const r2 = first.json().data.RefreshToken;
+    expect(r2).not.toBe(r1);
+    expect(first.headers["set-cookie"]).toMatch(/__Host-recoup_rt=.*HttpOnly.*Secure.*SameSite=Strict/i);
+    // A second use within the grace window is a concurrent refresh: told to retry, not signed out.
+    const race = await api.post("/v1/auth/refresh", { RefreshToken: r1 });
+    expect(race.json().error.code).toBe("REFRESH_RACE");
+    // Later, a reuse is theft: the whole family is revoked.
+    await t.ctx.db.execute(
+      `update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null` as never,
+    );
+    const reuse = await api.post("/v1/auth/refresh", { RefreshToken: r1 });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error.code).toBe("INVALID_REFRESH_TOKEN");
+    expect((await api.post("/v1/auth/refresh", { RefreshToken: r2 })).statusCode).toBe(401);
+    expect((await api.get("/v1/auth/user/details", first.json().data.IdToken)).statusCode).toBe(401);
+  });
+
+  it("logout revokes the id token and the refresh token at once", async () => {
+    const u = await signedInUser(t);
+    const res = await api.post("/v1/auth/logout", { RefreshToken: u.tokens.RefreshToken }, u.token);
+    expect(res.statusCode).toBe(200);
+    expect((await api.get("/v1/auth/user/details", u.token)).statusCode).toBe(401);
+    expect((await api.post("/v1/auth/refresh", { RefreshToken: u.tokens.RefreshToken })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("reads the refresh token from its HttpOnly cookie", async () => {
+    const u = await signedInUser(t);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/auth/refresh",
+      cookies: { "__Host-recoup_rt": u.tokens.RefreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("forgot and reset password", () => {
+  it("answers the same for unknown addresses", async () => {
+    const { email } = await signedInUser(t);
+    const known = await api.post("/v1/auth/forgot-password", { email });
+    const unknown = await api.post("/v1/auth/forgot-password", { email: uniqueEmail() });
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+  });
+
+  it("resets with the emailed code, signs out every session and notifies", async () => {
+    const u = await signedInUser(t);
+    await api.post("/v1/auth/forgot-password", { email: u.email });
+    const code = codeFrom((await t.waitForMail(u.email, /password reset code/)).subject);
+    const newPassword = "N3w&Quiet-Harbor".replace("-", "x");
+    const bad = await api.post("/v1/auth/reset-password", {
+      email: u.email,
+      code: wrongCode(code),
+      newPassword,
+    });
+    expect(bad.json().error.code).toBe("INVALID_CODE");
+    const res = await api.post("/v1/auth/reset-password", { email: u.email, code, newPassword });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toBe(authMessages.resetSuccess);
+    expect((await api.get("/v1/auth/user/details", u.token)).statusCode).toBe(401);
+    expect((await api.post("/v1/auth/login", { email: u.email, password: STRONG_PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect((await api.post("/v1/auth/login", { email: u.email, password: newPassword })).statusCode).toBe(
+      200,
+    );
+    await t.waitForMail(u.email, /password was changed/);
+    // The code is single use.
+    expect(
+      (await api.post("/v1/auth/reset-password", { email: u.email, code, newPassword })).statusCode,
+    ).toBe(400);
+  });
+
+  it("a verification code does not reset a password", async () => {
+    const email = uniqueEmail();
+    await signup(email);
+    const code = codeFrom((await t.waitForMail(email, /verification code/)).subject);
+    const res = await api.post("/v1/auth/reset-password", { email, code, newPassword: "N3w&QuietHarbor" });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("validates the reset step with the spec's messages", async () => {
+    const res = await api.post("/v1/auth/reset-password", { email: "", code: "12", newPassword: "" });
+    const messages = res.json().error.details.map((d: { message: string }) => d.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        authMessages.emailRequired,
+        authMessages.codeSixDigits,
+        authMessages.newPasswordRequired,
+      ]),
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+import { enqueueEmail } from "../src/context.ts";
+import { client, createTestApp, type TestApp, uniqueEmail } from "./harness.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "recoup-dist-"));
+  mkdirSync(path.join(dist, "assets"));
+  writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Recoup</title><div id=root></div>");
+  writeFileSync(path.join(dist, "assets", "app-123.js"), "console.log(1)");
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(() => t?.close());
+
+describe("HTTP platform", () => {
+  it("answers malformed JSON with a JSON 400", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/auth/login",
+      payload: "{not json",
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: "BAD_REQUEST", message: "The request body is not valid JSON." },
+    });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await client(t.app).get("/v1/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("NOT_FOUND");
+  });
+
+  it("reports liveness and readiness", async () => {
+    expect((await client(t.app).get("/health/live")).json()).toEqual({ status: "ok" });
+    expect((await client(t.app).get("/health/ready")).statusCode).toBe(200);
+  });
+
+  it("sends security headers and a strict CSP, and no-store on API answers", async () => {
+    const res = await client(t.app).get("/login");
+    const csp = res.headers["content-security-policy"] as string;
+    for (const d of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(d);
+    }
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["strict-transport-security"]).toContain("max-age=31536000");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    const api = await client(t.app).post("/v1/auth/login", { email: "a@b.co", password: "x" });
+    expect(api.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("serves the web app with history fallback and immutable assets", async () => {
+    const page = await client(t.app).get("/customers/abc?x=1");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<div id=root>");
+    const asset = await client(t.app).get("/assets/app-123.js");
+    expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("publishes an OpenAPI document generated from the contracts, and a docs page", async () => {
+    const doc = (await client(t.app).get("/openapi.json")).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of [
+      "/v1/auth/login",
+      "/v1/auth/user/details",
+      "/v1/business/onboard/onboard-user",
+      "/v1/business/settings/update-profile",
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    expect(
+      doc.paths["/v1/auth/login"].post.requestBody.content["application/json"].schema.properties,
+    ).toHaveProperty("email");
+    const docs = await client(t.app).get("/docs/");
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain("swagger");
+  });
+});
+
+describe("job queue", () => {
+  it("enqueues in the caller's transaction: a rolled-back change sends nothing", async () => {
+    const kept = uniqueEmail("kept");
+    const dropped = uniqueEmail("dropped");
+    const email = (to: string) => ({ to, subject: "queue test", text: "hi", html: "<p>hi</p>" });
+    await t.ctx.db.transaction(async (tx) => {
+      await enqueueEmail(t.ctx, email(kept), tx);
+    });
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await enqueueEmail(t.ctx, email(dropped), tx);
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await t.waitForMail(kept, /queue test/);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await t.mailTo(dropped)).toEqual([]);
+  });
+});
+
+describe("configuration", () => {
+  it("stops on a bad value, naming the variable", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id", DATA_DIR: tmpdir() })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+});
+
+describe("embedded database", () => {
+  it("keeps its data across a restart", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "recoup-restart-"));
+    const env = { DATA_DIR: dir, LOG_LEVEL: "silent", SMTP_URL: "smtp://127.0.0.1:9", RUN_WORKER: "false" };
+    const { buildApp } = await import("../src/app.ts");
+    const first = await buildApp(loadConfig(env));
+    const { users } = await import("../src/db/schema/index.ts");
+    await first.ctx.db.insert(users).values({ email: "persist@example.com", name: "Persist" });
+    await first.app.close();
+    const second = await buildApp(loadConfig(env));
+    const rows = await second.ctx.db.select().from(users);
+    expect(rows.map((r) => r.email)).toEqual(["persist@example.com"]);
+    await second.app.close();
+  });
+});

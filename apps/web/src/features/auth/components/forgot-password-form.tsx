@@ -1,0 +1,82 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import type { z } from "zod";
+
+import { FormField, fieldA11y } from "@/components/form-field";
+import { FormNotice } from "@/components/form-notice";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useForgotPassword } from "@/features/auth/api/forgot-password";
+import { ResetPasswordStep } from "@/features/auth/components/reset-password-step";
+import { sendResetErrorMessage } from "@/features/auth/utils/auth-errors";
+import { type ForgotEmailFormInput, forgotEmailFormSchema } from "@/features/auth/utils/schemas";
+
+/** Two steps: the email gets a 6-digit code, then code + new password. */
+export function ForgotPasswordForm({ onStepChange }: { onStepChange: (step: "email" | "verify") => void }) {
+  const [resetFor, setResetFor] = useState<string | null>(null);
+  const form = useForm<ForgotEmailFormInput, unknown, z.output<typeof forgotEmailFormSchema>>({
+    resolver: zodResolver(forgotEmailFormSchema),
+    defaultValues: { email: "" },
+  });
+  const mutation = useForgotPassword();
+  const emailError = form.formState.errors.email?.message;
+
+  if (resetFor !== null) {
+    return (
+      <ResetPasswordStep
+        email={resetFor}
+        onBack={() => {
+          // 'Back to email' resets the form.
+          form.reset({ email: "" });
+          mutation.reset();
+          setResetFor(null);
+          onStepChange("email");
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(({ email }) =>
+          mutation.mutate(
+            { email },
+            {
+              onSuccess: () => {
+                setResetFor(email);
+                onStepChange("verify");
+              },
+            },
+          ),
+        )}
+      >
+        <FormNotice
+          notice={mutation.error ? { kind: "error", text: sendResetErrorMessage(mutation.error) } : null}
+        />
+        <FormField id="forgot-email" label="Email" error={emailError}>
+          <Input
+            {...fieldA11y("forgot-email", emailError)}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register("email")}
+          />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={mutation.isPending}>
+          {mutation.isPending ? "Sending..." : "Send reset code"}
+        </Button>
+      </form>
+      <p className="text-muted-foreground text-center text-sm">
+        Remembered it?{" "}
+        <Link to="/login" className="text-foreground font-medium underline underline-offset-4">
+          Back to login
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { LoginRequest } from "@recoup/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+
+import { FormField, fieldA11y } from "@/components/form-field";
+import { FormNotice, type Notice } from "@/components/form-notice";
+import { PasswordInput } from "@/components/password-input";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { login } from "@/features/auth/api/login";
+import { SocialSignIn } from "@/features/auth/components/social-sign-in";
+import { useCompleteSignIn } from "@/features/auth/hooks/use-complete-sign-in";
+import { loginErrorOutcome } from "@/features/auth/utils/auth-errors";
+import { type LoginFormInput, loginFormSchema } from "@/features/auth/utils/schemas";
+
+interface LoginFormProps {
+  defaultEmail?: string;
+  notice?: Notice;
+  onNeedsVerification: (email: string, message: string) => void;
+}
+
+export function LoginForm({ defaultEmail = "", notice, onNeedsVerification }: LoginFormProps) {
+  const completeSignIn = useCompleteSignIn();
+  const form = useForm<LoginFormInput, unknown, LoginRequest>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: defaultEmail, password: "" },
+  });
+  const mutation = useMutation({
+    mutationFn: async (values: LoginRequest) => completeSignIn(await login(values)),
+    onError: (error, values) => {
+      const outcome = loginErrorOutcome(error);
+      if (outcome.needsVerification) onNeedsVerification(values.email, outcome.message);
+    },
+  });
+  const { errors } = form.formState;
+  const validationError = errors.email?.message ?? errors.password?.message;
+  const failure = mutation.error ? loginErrorOutcome(mutation.error) : null;
+  const shown: Notice | undefined =
+    validationError !== undefined
+      ? { kind: "error", text: validationError }
+      : failure && !failure.needsVerification
+        ? { kind: "error", text: failure.message }
+        : notice;
+
+  return (
+    <div className="grid gap-6">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="grid gap-4"
+      >
+        <FormNotice notice={shown} />
+        <FormField id="login-email" label="Email">
+          <Input
+            {...fieldA11y("login-email", errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register("email")}
+          />
+        </FormField>
+        <FormField
+          id="login-password"
+          label="Password"
+          labelAside={
+            <Link
+              to="/forgot-password"
+              className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline"
+            >
+              Forgot your password?
+            </Link>
+          }
+        >
+          <PasswordInput
+            {...fieldA11y("login-password", errors.password?.message)}
+            autoComplete="current-password"
+            {...form.register("password")}
+          />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={mutation.isPending}>
+          {mutation.isPending ? "Logging in..." : "Login"}
+        </Button>
+      </form>
+      <SocialSignIn />
+      <p className="text-muted-foreground text-center text-sm">
+        Don&apos;t have an account?{" "}
+        <Link to="/signup" className="text-foreground font-medium underline underline-offset-4">
+          Sign up
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { authMessages } from "@recoup/contracts";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+
+import { FormField, fieldA11y } from "@/components/form-field";
+import { FormNotice } from "@/components/form-notice";
+import { PasswordInput } from "@/components/password-input";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useResetPassword } from "@/features/auth/api/reset-password";
+import { resetErrorMessage } from "@/features/auth/utils/auth-errors";
+import { type ResetFormInput, resetFormSchema } from "@/features/auth/utils/schemas";
+
+/** The forgot-password verify step: email, code, new password twice. */
+export function ResetPasswordStep({ email, onBack }: { email: string; onBack: () => void }) {
+  const navigate = useNavigate();
+  const form = useForm<ResetFormInput, unknown, z.output<typeof resetFormSchema>>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { email, code: "", newPassword: "", confirmPassword: "" },
+  });
+  const mutation = useResetPassword();
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) =>
+    mutation.mutate(body, {
+      onSuccess: () => {
+        toast.success(authMessages.resetSuccess);
+        navigate("/login", { state: { email: body.email } });
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormNotice
+        notice={mutation.error ? { kind: "error", text: resetErrorMessage(mutation.error) } : null}
+      />
+      <FormField id="reset-email" label="Email" error={errors.email?.message}>
+        <Input
+          {...fieldA11y("reset-email", errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          {...form.register("email")}
+        />
+      </FormField>
+      <FormField id="reset-code" label="Verification Code" error={errors.code?.message}>
+        <Input
+          {...fieldA11y("reset-code", errors.code?.message)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="123456"
+          className="tracking-[0.3em]"
+          {...form.register("code")}
+        />
+      </FormField>
+      <FormField id="reset-new-password" label="New Password" error={errors.newPassword?.message}>
+        <PasswordInput
+          {...fieldA11y("reset-new-password", errors.newPassword?.message)}
+          autoComplete="new-password"
+          {...form.register("newPassword")}
+        />
+      </FormField>
+      <FormField
+        id="reset-confirm-password"
+        label="Confirm New Password"
+        error={errors.confirmPassword?.message}
+      >
+        <PasswordInput
+          {...fieldA11y("reset-confirm-password", errors.confirmPassword?.message)}
+          autoComplete="new-password"
+          {...form.register("confirmPassword")}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={mutation.isPending}>
+        {mutation.isPending ? "Resetting..." : "Reset password"}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={onBack}>
+        Back to email
+      </Button>
+    </form>
+  );
+}

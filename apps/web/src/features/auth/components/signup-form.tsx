@@ -1,0 +1,99 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { authMessages } from "@recoup/contracts";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+
+import { FormField, fieldA11y } from "@/components/form-field";
+import { FormNotice } from "@/components/form-notice";
+import { PasswordInput } from "@/components/password-input";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useSignup } from "@/features/auth/api/signup";
+import { SocialSignIn } from "@/features/auth/components/social-sign-in";
+import { signupErrorMessage } from "@/features/auth/utils/auth-errors";
+import { type SignupFormInput, signupFormSchema } from "@/features/auth/utils/schemas";
+
+type SignupValues = z.output<typeof signupFormSchema>;
+
+export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const form = useForm<SignupFormInput, unknown, SignupValues>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
+  });
+  const mutation = useSignup();
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) =>
+    mutation.mutate(body, {
+      onSuccess: () => {
+        toast.success(authMessages.signupSuccess);
+        onSignedUp(body.email);
+      },
+    }),
+  );
+
+  return (
+    <div className="grid gap-6">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormNotice
+          notice={mutation.error ? { kind: "error", text: signupErrorMessage(mutation.error) } : null}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="signup-first-name" label="First Name" error={errors.firstName?.message}>
+            <Input
+              {...fieldA11y("signup-first-name", errors.firstName?.message)}
+              autoComplete="given-name"
+              {...form.register("firstName")}
+            />
+          </FormField>
+          <FormField id="signup-last-name" label="Last Name" error={errors.lastName?.message}>
+            <Input
+              {...fieldA11y("signup-last-name", errors.lastName?.message)}
+              autoComplete="family-name"
+              {...form.register("lastName")}
+            />
+          </FormField>
+        </div>
+        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+          <Input
+            {...fieldA11y("signup-email", errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register("email")}
+          />
+        </FormField>
+        <FormField id="signup-password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            {...fieldA11y("signup-password", errors.password?.message)}
+            autoComplete="new-password"
+            {...form.register("password")}
+          />
+        </FormField>
+        <FormField
+          id="signup-confirm-password"
+          label="Confirm Password"
+          error={errors.confirmPassword?.message}
+        >
+          <PasswordInput
+            {...fieldA11y("signup-confirm-password", errors.confirmPassword?.message)}
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={mutation.isPending}>
+          {mutation.isPending ? "Creating account..." : "Create account"}
+        </Button>
+      </form>
+      <SocialSignIn />
+      <p className="text-muted-foreground text-center text-sm">
+        Already have an account?{" "}
+        <Link to="/login" className="text-foreground font-medium underline underline-offset-4">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

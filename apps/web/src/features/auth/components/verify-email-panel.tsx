@@ -1,0 +1,92 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+
+import { FormField, fieldA11y } from "@/components/form-field";
+import { FormNotice, type Notice } from "@/components/form-notice";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useResendVerification } from "@/features/auth/api/resend-verification";
+import { useVerifyEmail } from "@/features/auth/api/verify-email";
+import { apiMessageOr } from "@/features/auth/utils/auth-errors";
+import { type VerifyCodeFormInput, verifyCodeFormSchema } from "@/features/auth/utils/schemas";
+
+interface VerifyEmailPanelProps {
+  email: string;
+  notice?: Notice;
+  onVerified: (email: string) => void;
+}
+
+const verifyFailed = "We could not verify your email. Please try again.";
+const resendFailed = "We could not send a new code. Please try again.";
+
+/** After signup (or an unverified login): the 6-digit code from the email, and a resend. */
+export function VerifyEmailPanel({ email, notice, onVerified }: VerifyEmailPanelProps) {
+  const form = useForm<VerifyCodeFormInput, unknown, z.output<typeof verifyCodeFormSchema>>({
+    resolver: zodResolver(verifyCodeFormSchema),
+    defaultValues: { code: "" },
+  });
+  const verify = useVerifyEmail();
+  const resend = useResendVerification();
+  const codeError = form.formState.errors.code?.message;
+
+  const error = verify.error ?? resend.error;
+  const shown: Notice | undefined = error
+    ? { kind: "error", text: apiMessageOr(error, verify.error ? verifyFailed : resendFailed) }
+    : notice;
+
+  return (
+    <div className="grid gap-6">
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit(({ code }) => {
+          resend.reset();
+          verify.mutate({ email, code }, { onSuccess: () => onVerified(email) });
+        })}
+      >
+        <FormNotice notice={shown} />
+        <FormField id="verify-email" label="Email">
+          <Input id="verify-email" type="email" value={email} readOnly className="bg-muted/50" />
+        </FormField>
+        <FormField
+          id="verify-code"
+          label="Verification Code"
+          error={codeError}
+          hint="The 6-digit code from our email."
+        >
+          <Input
+            {...fieldA11y("verify-code", codeError, true)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+            className="tracking-[0.3em]"
+            {...form.register("code")}
+          />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={verify.isPending}>
+          {verify.isPending ? "Verifying..." : "Verify email"}
+        </Button>
+        <Button
+          variant="outline"
+          className="w-full"
+          disabled={resend.isPending}
+          onClick={() => {
+            verify.reset();
+            resend.mutate({ email }, { onSuccess: (text) => toast.success(text) });
+          }}
+        >
+          {resend.isPending ? "Sending..." : "Resend code"}
+        </Button>
+      </form>
+      <p className="text-muted-foreground text-center text-sm">
+        <Link to="/login" className="text-foreground font-medium underline underline-offset-4">
+          Back to login
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { authMessages, errorCodes } from "@recoup/contracts";
+
+import { isApiError } from "@/lib/http";
+
+/** What the login form shows for a failed login, and whether to offer the verify-email panel. */
+export function loginErrorOutcome(error: unknown): { message: string; needsVerification: boolean } {
+  if (isApiError(error, 403, errorCodes.emailNotVerified)) {
+    return { message: error.message, needsVerification: true };
+  }
+  if (isApiError(error, 429)) return { message: error.message, needsVerification: false };
+  // 401 (wrong email or password), network failures and anything else read the same.
+  return { message: authMessages.loginFailed, needsVerification: false };
+}
+
+export function signupErrorMessage(error: unknown): string {
+  if (
+    isApiError(error) &&
+    (error.code === errorCodes.validation || error.code === errorCodes.passwordTooCommon)
+  ) {
+    return error.message;
+  }
+  return authMessages.signupFailed;
+}
+
+export function sendResetErrorMessage(error: unknown): string {
+  if (isApiError(error, 429)) return error.message;
+  return authMessages.sendResetFailed;
+}
+
+export function resetErrorMessage(error: unknown): string {
+  if (isApiError(error, 400, errorCodes.invalidCode)) return error.message;
+  if (isApiError(error, 429)) return error.message;
+  if (
+    isApiError(error) &&
+    (error.code === errorCodes.validation || error.code === errorCodes.passwordTooCommon)
+  ) {
+    return error.message;
+  }
+  return authMessages.resetFailed;
+}
+
+/** Verify / resend answers: the API's own message (invalid or expired code, too many tries). */
+export function apiMessageOr(error: unknown, fallback: string): string {
+  return isApiError(error) && error.status > 0 && error.status < 500 ? error.message : fallback;
+}
+
+export const oauthFailedMessage = {
+  google: "Sign-in with Google failed. Please try again.",
+  intuit: "Sign-in with Intuit failed. Please try again.",
+} as const;
+
+export const emailVerifiedMessage = "Your email is verified. You can log in now.";

@@ -1,0 +1,35 @@
+import {
+  authMessages,
+  codeSchema,
+  emailOnlyRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+} from "@recoup/contracts";
+import { z } from "zod";
+
+/** The forms use the contracts' schemas and messages; only "confirm" fields are added here. */
+export const loginFormSchema = loginRequestSchema;
+export type LoginFormInput = z.input<typeof loginFormSchema>;
+
+export const signupFormSchema = signupRequestSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+export type SignupFormInput = z.input<typeof signupFormSchema>;
+
+export const forgotEmailFormSchema = emailOnlyRequestSchema;
+export type ForgotEmailFormInput = z.input<typeof forgotEmailFormSchema>;
+
+export const resetFormSchema = resetPasswordRequestSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+export type ResetFormInput = z.input<typeof resetFormSchema>;
+
+export const verifyCodeFormSchema = z.object({ code: codeSchema });
+export type VerifyCodeFormInput = z.input<typeof verifyCodeFormSchema>;

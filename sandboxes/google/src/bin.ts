@@ -1,0 +1,42 @@
+import { startGoogleSandbox } from "./index.ts";
+
+const env = process.env;
+const port = env.GOOGLE_SANDBOX_PORT ? Number(env.GOOGLE_SANDBOX_PORT) : 4010;
+const redirectUris = (
+  env.GOOGLE_SANDBOX_REDIRECT_URIS ??
+  [
+    "http://localhost:3000/v1/auth/oauth/google/callback",
+    "http://localhost:5173/v1/auth/oauth/google/callback",
+    "http://localhost:5173/callback/google",
+    "http://localhost:3000/callback/google",
+  ].join(",")
+)
+  .split(",")
+  .map((uri) => uri.trim())
+  .filter(Boolean);
+
+const client = {
+  client_id: env.GOOGLE_SANDBOX_CLIENT_ID || "recoup-local.apps.googleusercontent.com",
+  client_secret: env.GOOGLE_SANDBOX_CLIENT_SECRET || "recoup-local-google-secret",
+  redirect_uris: redirectUris,
+};
+
+const sandbox = await startGoogleSandbox({
+  port,
+  host: env.GOOGLE_SANDBOX_HOST || "127.0.0.1",
+  clients: [client],
+});
+
+console.log(
+  `google sandbox: issuer ${sandbox.issuer} (discovery ${sandbox.issuer}/.well-known/openid-configuration)`,
+);
+console.log(`  client_id ${client.client_id}, redirect_uris ${client.redirect_uris.join(" ")}`);
+
+const stop = () => {
+  sandbox.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);

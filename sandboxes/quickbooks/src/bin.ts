@@ -1,0 +1,47 @@
+import { startQuickBooksSandbox } from "./index.ts";
+
+const env = process.env;
+const redirectUris = (
+  env.QUICKBOOKS_SANDBOX_REDIRECT_URIS ??
+  [
+    "http://localhost:3000/v1/auth/oauth/intuit/callback",
+    "http://localhost:5173/v1/auth/oauth/intuit/callback",
+    "http://localhost:5173/callback/quickbooks",
+    "http://localhost:5173/callback/intuit",
+    "http://localhost:3000/callback/quickbooks",
+    "http://localhost:3000/callback/intuit",
+  ].join(",")
+)
+  .split(",")
+  .map((uri) => uri.trim())
+  .filter(Boolean);
+
+const client = {
+  client_id: env.QUICKBOOKS_SANDBOX_CLIENT_ID || "recoup-local-intuit-client",
+  client_secret: env.QUICKBOOKS_SANDBOX_CLIENT_SECRET || "recoup-local-intuit-secret",
+  redirect_uris: redirectUris,
+};
+
+const sandbox = await startQuickBooksSandbox({
+  port: env.QUICKBOOKS_SANDBOX_PORT ? Number(env.QUICKBOOKS_SANDBOX_PORT) : 4020,
+  host: env.QUICKBOOKS_SANDBOX_HOST || "127.0.0.1",
+  clients: [client],
+});
+
+console.log(`quickbooks sandbox: ${sandbox.baseUrl} (discovery ${sandbox.discoveryUrl})`);
+console.log(`  client_id ${client.client_id}, redirect_uris ${client.redirect_uris.join(" ")}`);
+console.log(
+  `  companies: ${sandbox
+    .companies()
+    .map((c) => `${c.name} (${c.realmId})`)
+    .join(", ")}`,
+);
+
+const stop = () => {
+  sandbox.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);

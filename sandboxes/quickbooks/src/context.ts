@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CompanyRegistry } from "./companies.ts";
+import type { SigningKeys } from "./oauth/keys.ts";
+import type { OAuthStore } from "./oauth/store.ts";
+import type { UserStore } from "./users.ts";
+
+/** An app registered with the sandbox (its Intuit developer keys). */
+export interface QuickBooksClient {
+  client_id: string;
+  client_secret: string;
+  redirect_uris: string[];
+  /** Shown on the consent page (default "Recoup"). */
+  client_name?: string;
+}
+
+/** Everything the route handlers share. */
+export interface SandboxContext {
+  /** e.g. http://localhost:4020; also the OpenID issuer. */
+  baseUrl: string;
+  now(): number;
+  clients: Map<string, QuickBooksClient>;
+  users: UserStore;
+  companies: CompanyRegistry;
+  keys: SigningKeys;
+  oauth: OAuthStore;
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Named groups of the route's path pattern. */
+  params: Record<string, string>;
+  sandbox: SandboxContext;
+}
+
+export interface Route {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** An exact path, or a pattern whose named groups become `params`. */
+  path: string | RegExp;
+  handle(ctx: RequestContext): Promise<void> | void;
+}

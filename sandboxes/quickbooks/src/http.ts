@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, "request body too large");
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a form (or, leniently, JSON) body into string parameters. */
+export async function readParams(req: IncomingMessage): Promise<Map<string, string>> {
+  const body = await readBody(req);
+  const type = req.headers["content-type"] ?? "";
+  if (type.includes("json")) {
+    let parsed: unknown;
+    try {
+      parsed = body ? JSON.parse(body) : {};
+    } catch {
+      throw new HttpError(400, "malformed JSON body");
+    }
+    const params = new Map<string, string>();
+    if (parsed && typeof parsed === "object") {
+      for (const [key, value] of Object.entries(parsed)) {
+        if (typeof value === "string") params.set(key, value);
+      }
+    }
+    return params;
+  }
+  return new Map(new URLSearchParams(body));
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Intuit sets an `intuit_tid` transaction id on every response. */
+export function intuitTid(): string {
+  return `1-${randomBytes(4).toString("hex")}-${randomBytes(12).toString("hex")}`;
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json;charset=UTF-8",
+    "content-length": Buffer.byteLength(payload),
+    ...headers,
+  });
+  res.end(payload);
+}
+
+export const PAGE_CSP = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    "content-type": "text/html; charset=utf-8",
+    "content-length": Buffer.byteLength(html),
+    "content-security-policy": PAGE_CSP,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+  });
+  res.end(html);
+}
+
+export function sendText(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, {
+    "content-type": `${type}; charset=utf-8`,
+    "content-length": Buffer.byteLength(body),
+    "x-content-type-options": "nosniff",
+    "cache-control": "public, max-age=300",
+  });
+  res.end(body);
+}
+
+export function redirect(res: ServerResponse, location: string, status = 302): void {
+  res.writeHead(status, { location, "cache-control": "no-store", "content-length": "0" });
+  res.end();
+}
+
+/** Parses `Authorization: Basic base64(id:secret)` (form-encoded parts, as RFC 6749 says). */
+export function basicCredentials(req: IncomingMessage): { id: string; secret: string } | undefined {
+  const header = req.headers.authorization;
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header) : null;
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return undefined;
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value.replace(/\+/g, "%20"));
+    } catch {
+      return value;
+    }
+  };
+  return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+}
+
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
