@@ -10,6 +10,10 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createMailer } from "./integrations/mail/mailer.ts";
+import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
+import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
+import { safetySyncJob } from "./jobs/qbo-safety-sync.ts";
+import { qboSyncJob } from "./jobs/qbo-sync.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { Sealer } from "./lib/seal.ts";
@@ -19,6 +23,8 @@ import { TokenService } from "./modules/auth/tokens.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
+import { quickbooksRoutes } from "./modules/quickbooks/quickbooks.routes.ts";
+import { webhookRoutes } from "./modules/quickbooks/webhook.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -54,7 +60,18 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     queue,
     tokens: new TokenService(config.jwtSecret, config.appUrl),
     mailSealer: new Sealer(config.jwtSecret, "mail"),
+    qbo: {
+      auth: config.intuit && new QboAuth(config.intuit, `${config.appUrl}/callback/quickbooks`),
+      api: new QboApi({
+        baseUrl: config.quickbooks.apiUrl,
+        minorVersion: config.quickbooks.minorVersion,
+        retryBaseMs: config.quickbooks.retryBaseMs,
+      }),
+      sealer: new Sealer(config.encryptionKey, "quickbooks-tokens"),
+    },
   };
+  queue.define(qboSyncJob(ctx));
+  queue.define(safetySyncJob(ctx));
   if (config.smtpUrl)
     queue.define(sendEmailJob(createMailer(config.smtpUrl, config.mailFrom), ctx.mailSealer));
   else app.log.warn("SMTP_URL is not set: emails are queued but not sent until it is");
@@ -76,6 +93,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(oauthRoutes(ctx));
   await app.register(onboardingRoutes(ctx));
   await app.register(profileRoutes(ctx));
+  await app.register(quickbooksRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
   await queue.start();

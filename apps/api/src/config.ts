@@ -32,6 +32,13 @@ const envSchema = z.object({
   INTUIT_CLIENT_SECRET: z.string().min(1).optional(),
   INTUIT_DISCOVERY_URL: z.url().default("https://developer.api.intuit.com/.well-known/openid_configuration"),
   WEB_DIST_DIR: z.string().optional(),
+  ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  QUICKBOOKS_API_URL: z.url().default("https://quickbooks.api.intuit.com"),
+  QUICKBOOKS_APP_URL: z.url().default("https://qbo.intuit.com/app/homepage"),
+  QUICKBOOKS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  QUICKBOOKS_MINOR_VERSION: z.coerce.number().int().min(1).default(75),
+  QUICKBOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  QUICKBOOKS_SAFETY_SYNC_MINUTES: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RUN_WORKER: boolean.default(true),
 });
@@ -63,6 +70,16 @@ export interface Config {
   webDistDir: string | undefined;
   rateLimitPerMinute: number;
   runWorker: boolean;
+  /** Seals provider tokens at rest. */
+  encryptionKey: string;
+  quickbooks: {
+    apiUrl: string;
+    appUrl: string;
+    webhookToken: string | undefined;
+    minorVersion: number;
+    retryBaseMs: number;
+    safetySyncMinutes: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +128,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     runWorker: e.RUN_WORKER,
+    encryptionKey: e.ENCRYPTION_KEY ?? `derived:${e.JWT_SECRET ?? generatedSecret(dataDir)}`,
+    quickbooks: {
+      apiUrl: e.QUICKBOOKS_API_URL.replace(/\/$/, ""),
+      appUrl: e.QUICKBOOKS_APP_URL,
+      webhookToken: e.QUICKBOOKS_WEBHOOK_TOKEN,
+      minorVersion: e.QUICKBOOKS_MINOR_VERSION,
+      retryBaseMs: e.QUICKBOOKS_RETRY_BASE_MS,
+      safetySyncMinutes: e.QUICKBOOKS_SAFETY_SYNC_MINUTES,
+    },
   };
 }
 
@@ -122,7 +148,12 @@ function generatedSecret(dataDir: string): string {
   } catch {
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48).toString("base64url");
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    try {
+      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    } catch {
+      // Another process wrote it first: use theirs.
+      return readFileSync(file, "utf8").trim();
+    }
     return secret;
   }
 }

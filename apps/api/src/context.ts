@@ -1,6 +1,8 @@
 import type { Config } from "./config.ts";
 import type { Database, Db, DbOrTx } from "./db/client.ts";
 import type { OutgoingEmail } from "./integrations/mail/mailer.ts";
+import type { QboApi } from "./integrations/quickbooks/qbo-api.ts";
+import type { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { SEND_EMAIL } from "./jobs/send-email.ts";
 import type { Sealer } from "./lib/seal.ts";
@@ -14,6 +16,7 @@ export interface AppContext {
   queue: JobQueue;
   tokens: TokenService;
   mailSealer: Sealer;
+  qbo: { auth: QboAuth | undefined; api: QboApi; sealer: Sealer };
 }
 
 /** Queues an email, in the caller's transaction when given one. */

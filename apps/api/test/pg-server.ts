@@ -1,25 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./net.ts";
 
 /** A throwaway PostgreSQL server from the machine's binaries (initdb, postgres), for tests. */
 export interface PgServer {
   url: string;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 
 /** PostgreSQL refuses to run as root: run it as the `postgres` user when we are root. */
 function runAs(): { uid: number; gid: number } | undefined {

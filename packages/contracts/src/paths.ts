@@ -21,6 +21,16 @@ export const apiPaths = {
     onboardUser: "/v1/business/onboard/onboard-user",
     check: "/v1/business/onboard/check",
   },
+  quickbooks: {
+    /** Authenticated: answers the authorize URL for the browser to go to. */
+    connect: "/v1/business/quickbooks/connect",
+    callback: "/v1/business/quickbooks/callback",
+    status: "/v1/business/quickbooks/status",
+    revoke: "/v1/business/callback/revoke-token",
+    webhook: "/v1/webhooks/quickbooks",
+    pull: (companyId: string) => `/v1/business/invoice/pull/${encodeURIComponent(companyId)}`,
+    pullCustomers: "/v1/business/invoice/pull-customers",
+  },
   settings: {
     getProfile: (companyId: string, email: string) =>
       `/v1/business/settings/get-profile/${encodeURIComponent(companyId)}/${encodeURIComponent(email)}`,

@@ -6,6 +6,8 @@ export interface JobDefinition<T> {
   name: string;
   /** Options of the queue, created once at start. */
   queue?: Omit<PgBoss.Queue, "name">;
+  /** Run on this schedule (cron, UTC) as well as when sent. */
+  cron?: string;
   handle(data: T): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export class JobQueue {
     await this.boss.start();
     for (const d of this.definitions) {
       await this.boss.createQueue(d.name, { name: d.name, ...d.queue });
+      if (d.cron) await this.boss.schedule(d.name, d.cron, {} as never);
     }
   }
 

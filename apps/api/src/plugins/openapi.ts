@@ -15,6 +15,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: apiPaths.docs, staticCSP: true });
+  // The app-wide CSP (helmet) covers the docs page: its scripts are served from here, not inline.
+  await app.register(swaggerUi, { routePrefix: apiPaths.docs });
   app.get(apiPaths.openapi, { schema: { hide: true } }, async () => app.swagger());
 }

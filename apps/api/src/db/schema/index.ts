@@ -1,2 +1,3 @@
 export * from "./companies.ts";
 export * from "./identity.ts";
+export * from "./quickbooks.ts";

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { companies } from "./companies.ts";
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const cents = () => bigint({ mode: "number" });
+const company = () =>
+  uuid()
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" });
+
+/** A company's link to one QuickBooks realm. Tokens rest sealed (AES-256-GCM). */
+export const qboConnections = pgTable("qbo_connections", {
+  companyId: company().primaryKey(),
+  realmId: text().notNull(),
+  status: text({ enum: ["connected", "error", "disconnected"] }).notNull(),
+  accessTokenSealed: text(),
+  refreshTokenSealed: text(),
+  accessExpiresAt: timestamp({ withTimezone: true }),
+  refreshExpiresAt: timestamp({ withTimezone: true }),
+  errorMessage: text(),
+  /** Change-data-capture cursor: the server time of the last complete sync. */
+  cdcCursor: timestamp({ withTimezone: true }),
+  lastSyncAt: timestamp({ withTimezone: true }),
+  /** A lease so only one sync per company runs at a time, across worker processes. */
+  syncLeaseUntil: timestamp({ withTimezone: true }),
+  syncLeaseOwner: text(),
+  /** Progress of the running sync, for the Integrations page. */
+  syncProgress: jsonb().$type<SyncProgress>(),
+  connectedAt: now(),
+  updatedAt: now(),
+});
+
+export interface SyncProgress {
+  mode: "full" | "incremental";
+  phase: string;
+  counts: Record<string, number>;
+  startedAt: string;
+  finishedAt?: string;
+  error?: string;
+}
+
+/** One pending connect round trip: random single-use state bound to the user. */
+export const qboConnectStates = pgTable("qbo_connect_states", {
+  state: text().primaryKey(),
+  userId: uuid().notNull(),
+  companyId: company(),
+  createdAt: now(),
+  expiresAt: timestamp({ withTimezone: true }).notNull().default(sql`now() + interval '10 minutes'`),
+  usedAt: timestamp({ withTimezone: true }),
+});
+
+/** Webhook notifications already handled, so a duplicate delivery does nothing twice. */
+export const qboWebhookEvents = pgTable("qbo_webhook_events", {
+  id: text().primaryKey(),
+  receivedAt: now(),
+});
+
+const synced = {
+  companyId: company(),
+  realmId: text().notNull(),
+  qbId: text().notNull(),
+  syncToken: text().notNull(),
+  qbUpdatedAt: timestamp({ withTimezone: true }).notNull(),
+  deletedAt: timestamp({ withTimezone: true }),
+  syncedAt: now(),
+};
+
+export const customers = pgTable(
+  "customers",
+  {
+    ...synced,
+    displayName: text().notNull(),
+    companyName: text(),
+    email: text(),
+    phone: text(),
+    currency: text().notNull(),
+    balanceCents: cents().notNull(),
+    active: boolean().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.qbId] }),
+    index("customers_company_name").on(t.companyId, t.displayName),
+  ],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    ...synced,
+    docNumber: text(),
+    customerQbId: text().notNull(),
+    customerName: text(),
+    txnDate: date().notNull(),
+    dueDate: date(),
+    currency: text().notNull(),
+    totalCents: cents().notNull(),
+    balanceCents: cents().notNull(),
+    email: text(),
+    voided: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.qbId] }),
+    index("invoices_company_customer").on(t.companyId, t.customerQbId),
+    index("invoices_company_due_open")
+      .on(t.companyId, t.dueDate)
+      .where(sql`${t.balanceCents} > 0 and ${t.deletedAt} is null`),
+    index("invoices_company_doc").on(t.companyId, t.docNumber),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    ...synced,
+    customerQbId: text().notNull(),
+    txnDate: date().notNull(),
+    currency: text().notNull(),
+    totalCents: cents().notNull(),
+    unappliedCents: cents().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.qbId] }),
+    index("payments_company_customer").on(t.companyId, t.customerQbId, t.txnDate),
+  ],
+);
+
+/** Which invoices a payment or credit memo paid, and how much of each. */
+export const paymentApplications = pgTable(
+  "payment_applications",
+  {
+    companyId: company(),
+    sourceType: text({ enum: ["Payment", "CreditMemo"] }).notNull(),
+    sourceQbId: text().notNull(),
+    invoiceQbId: text().notNull(),
+    amountCents: cents().notNull(),
+    line: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.sourceType, t.sourceQbId, t.line] }),
+    index("payment_applications_invoice").on(t.companyId, t.invoiceQbId),
+  ],
+);
+
+export const creditMemos = pgTable(
+  "credit_memos",
+  {
+    ...synced,
+    docNumber: text(),
+    customerQbId: text().notNull(),
+    txnDate: date().notNull(),
+    currency: text().notNull(),
+    totalCents: cents().notNull(),
+    remainingCents: cents().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.qbId] }),
+    index("credit_memos_company_customer").on(t.companyId, t.customerQbId),
+  ],
+);

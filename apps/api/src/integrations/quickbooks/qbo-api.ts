@@ -1,0 +1,113 @@
+/** Intuit's answer when a call fails: status, Fault type and code, and the message to log. */
+export class QboError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly intuitTid?: string,
+  ) {
+    super(message);
+  }
+  get isAuth() {
+    return this.status === 401;
+  }
+}
+
+export interface QboApiOptions {
+  baseUrl: string;
+  minorVersion: number;
+  /** First backoff; doubles each retry (jittered), or Retry-After when Intuit sends it. */
+  retryBaseMs: number;
+  maxRetries?: number;
+  fetch?: typeof fetch;
+}
+
+export type QboEntity = Record<string, unknown> & { Id: string };
+
+const RETRYABLE = new Set([429, 500, 502, 503, 504]);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The one client of the Accounting API v3: queries, CDC, retries with backoff. */
+export class QboApi {
+  private readonly maxRetries: number;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly opts: QboApiOptions) {
+    this.maxRetries = opts.maxRetries ?? 6;
+    this.fetchImpl = opts.fetch ?? fetch;
+  }
+
+  /** GET with the realm's access token; retries 429, 5xx and dropped connections. */
+  async get<T>(
+    realmId: string,
+    accessToken: string,
+    path: string,
+    params: Record<string, string> = {},
+  ): Promise<T> {
+    const url = new URL(`${this.opts.baseUrl}/v3/company/${encodeURIComponent(realmId)}/${path}`);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    url.searchParams.set("minorversion", String(this.opts.minorVersion));
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await this.fetchImpl(url, {
+          headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+          signal: AbortSignal.timeout(120_000),
+        });
+      } catch (err) {
+        if (attempt >= this.maxRetries)
+          throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
+        await sleep(this.backoff(attempt));
+        continue;
+      }
+      if (res.ok) return (await res.json()) as T;
+      const body = await res.text();
+      const tid = res.headers.get("intuit_tid") ?? undefined;
+      if (RETRYABLE.has(res.status) && attempt < this.maxRetries) {
+        const retryAfter = Number(res.headers.get("retry-after"));
+        await sleep(
+          Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : this.backoff(attempt),
+        );
+        continue;
+      }
+      throw new QboError(
+        res.status,
+        faultCode(body),
+        `QuickBooks answered ${res.status}: ${body.slice(0, 300)}`,
+        tid,
+      );
+    }
+  }
+
+  query<T = QboEntity>(realmId: string, accessToken: string, query: string) {
+    return this.get<{ QueryResponse: Record<string, T[] | number | undefined>; time: string }>(
+      realmId,
+      accessToken,
+      "query",
+      { query },
+    );
+  }
+
+  cdc(realmId: string, accessToken: string, entities: string[], changedSince: Date) {
+    return this.get<{
+      CDCResponse: { QueryResponse: Record<string, QboEntity[] | number | undefined>[] }[];
+      time: string;
+    }>(realmId, accessToken, "cdc", {
+      entities: entities.join(","),
+      changedSince: changedSince.toISOString(),
+    });
+  }
+
+  private backoff(attempt: number) {
+    const base = this.opts.retryBaseMs * 2 ** attempt;
+    return Math.min(base, 60_000) * (0.5 + Math.random() / 2);
+  }
+}
+
+/** Intuit's Fault code from a JSON or XML body, for logs and decisions. */
+function faultCode(body: string): string {
+  const json = /"code"\s*:\s*"?(\w+)"?/.exec(body);
+  if (json?.[1]) return json[1];
+  const xml = /<Error code="(\w+)"/.exec(body);
+  return xml?.[1] ?? "UNKNOWN";
+}

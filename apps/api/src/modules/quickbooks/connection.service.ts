@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { errorCodes } from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import { QboReconnectRequired, type QboTokens } from "../../integrations/quickbooks/qbo-auth.ts";
+import { randomToken } from "../../lib/crypto.ts";
+import { AppError } from "../../lib/errors.ts";
+import * as repo from "./quickbooks.repository.ts";
+
+/** Refresh the access token this long before it expires. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export function qboAuth(ctx: AppContext) {
+  if (!ctx.qbo.auth)
+    throw new AppError(404, errorCodes.notFound, "QuickBooks is not configured on this server.");
+  return ctx.qbo.auth;
+}
+
+const sealTokens = (ctx: AppContext, t: QboTokens) => ({
+  accessTokenSealed: ctx.qbo.sealer.seal(t.accessToken),
+  refreshTokenSealed: ctx.qbo.sealer.seal(t.refreshToken),
+  accessExpiresAt: t.accessExpiresAt,
+  refreshExpiresAt: t.refreshExpiresAt,
+});
+
+/** Step 1: a random single-use state bound to this user, and the authorize URL. */
+export async function beginConnect(ctx: AppContext, userId: string, companyId: string) {
+  const state = randomToken();
+  await repo.insertConnectState(ctx.db, state, userId, companyId);
+  return qboAuth(ctx).authorizationUrl(state);
+}
+
+/** Step 2, on the server: the state must be this user's; the code is exchanged and tokens sealed. */
+export async function completeConnect(
+  ctx: AppContext,
+  userId: string,
+  companyId: string,
+  input: { code: string; state: string; realmId: string },
+) {
+  const state = await repo.consumeConnectState(ctx.db, input.state, userId);
+  if (!state || state.companyId !== companyId) {
+    throw new AppError(
+      400,
+      errorCodes.oauthFailed,
+      "This QuickBooks connection link has expired. Please connect again.",
+    );
+  }
+  let tokens: QboTokens;
+  try {
+    tokens = await qboAuth(ctx).exchange(input.code, input.state, input.realmId);
+  } catch {
+    throw new AppError(
+      400,
+      errorCodes.oauthFailed,
+      "QuickBooks did not confirm the connection. Please try again.",
+    );
+  }
+  await repo.upsertConnection(ctx.db, {
+    companyId,
+    realmId: input.realmId,
+    status: "connected",
+    errorMessage: null,
+    ...sealTokens(ctx, tokens),
+    // A different realm starts from scratch; the same realm resumes from its cursor.
+    ...(await sameRealm(ctx, companyId, input.realmId)),
+    connectedAt: new Date(),
+  });
+}
+
+async function sameRealm(ctx: AppContext, companyId: string, realmId: string) {
+  const existing = await repo.findConnection(ctx.db, companyId);
+  return existing?.realmId === realmId ? {} : { cdcCursor: null, lastSyncAt: null, syncProgress: null };
+}
+
+/**
+ * A fresh access token for the company. The row is locked while refreshing, so two workers
+ * never spend the same refresh token; the newest tokens are saved before they are used.
+ */
+export async function accessToken(
+  ctx: AppContext,
+  companyId: string,
+): Promise<{ token: string; realmId: string }> {
+  const current = await repo.findConnection(ctx.db, companyId);
+  if (!current || current.status !== "connected") throw new QboNotConnected();
+  if (current.accessExpiresAt && current.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
+    return { token: ctx.qbo.sealer.open<string>(current.accessTokenSealed!), realmId: current.realmId };
+  }
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.lockConnection(tx, companyId);
+    if (!row || row.status !== "connected") throw new QboNotConnected();
+    if (row.accessExpiresAt && row.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
+      return { token: ctx.qbo.sealer.open<string>(row.accessTokenSealed!), realmId: row.realmId };
+    }
+    try {
+      const tokens = await qboAuth(ctx).refresh(ctx.qbo.sealer.open<string>(row.refreshTokenSealed!));
+      await repo.updateConnection(tx, companyId, sealTokens(ctx, tokens));
+      return { token: tokens.accessToken, realmId: row.realmId };
+    } catch (err) {
+      if (err instanceof QboReconnectRequired) {
+        await repo.updateConnection(tx, companyId, {
+          status: "error",
+          errorMessage: "QuickBooks refused the saved authorization. Please reconnect QuickBooks.",
+        });
+        throw new QboNotConnected();
+      }
+      throw err;
+    }
+  });
+}
+
+/** Revokes at Intuit and stops syncing; synced records stay until the company reconnects or deletes them. */
+export async function disconnect(ctx: AppContext, companyId: string) {
+  const row = await repo.findConnection(ctx.db, companyId);
+  if (!row || row.status === "disconnected") return;
+  const token = row.refreshTokenSealed ? ctx.qbo.sealer.open<string>(row.refreshTokenSealed) : undefined;
+  if (token)
+    await qboAuth(ctx)
+      .revoke(token)
+      .catch(() => {});
+  await repo.updateConnection(ctx.db, companyId, {
+    status: "disconnected",
+    accessTokenSealed: null,
+    refreshTokenSealed: null,
+    accessExpiresAt: null,
+    syncLeaseOwner: null,
+    syncLeaseUntil: null,
+  });
+}
+
+export class QboNotConnected extends Error {}
+
+export const newLeaseOwner = () => randomUUID();

@@ -1,0 +1,174 @@
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client.ts";
+import {
+  creditMemos,
+  customers,
+  invoices,
+  paymentApplications,
+  payments,
+  qboConnections,
+  qboConnectStates,
+  qboWebhookEvents,
+} from "../../db/schema/index.ts";
+
+export type Connection = typeof qboConnections.$inferSelect;
+export const SYNCED_TABLES = {
+  Customer: customers,
+  Invoice: invoices,
+  Payment: payments,
+  CreditMemo: creditMemos,
+};
+export type SyncedEntity = keyof typeof SYNCED_TABLES;
+
+export const findConnection = async (db: DbOrTx, companyId: string) =>
+  (await db.select().from(qboConnections).where(eq(qboConnections.companyId, companyId)).limit(1))[0];
+
+export const findConnectionsByRealm = (db: DbOrTx, realmId: string) =>
+  db
+    .select()
+    .from(qboConnections)
+    .where(and(eq(qboConnections.realmId, realmId), eq(qboConnections.status, "connected")));
+
+export const lockConnection = async (db: DbOrTx, companyId: string) =>
+  (await db.select().from(qboConnections).where(eq(qboConnections.companyId, companyId)).for("update"))[0];
+
+export async function upsertConnection(db: DbOrTx, values: typeof qboConnections.$inferInsert) {
+  const { companyId: _, ...rest } = values;
+  await db
+    .insert(qboConnections)
+    .values(values)
+    .onConflictDoUpdate({ target: qboConnections.companyId, set: { ...rest, updatedAt: new Date() } });
+}
+
+export async function updateConnection(db: DbOrTx, companyId: string, values: Partial<Connection>) {
+  await db
+    .update(qboConnections)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(qboConnections.companyId, companyId));
+}
+
+/** Takes the company's sync lease if it is free or stale; only one holder at a time. */
+export async function acquireLease(db: DbOrTx, companyId: string, owner: string, seconds: number) {
+  const rows = await db
+    .update(qboConnections)
+    .set({ syncLeaseOwner: owner, syncLeaseUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(
+      and(
+        eq(qboConnections.companyId, companyId),
+        eq(qboConnections.status, "connected"),
+        or(
+          isNull(qboConnections.syncLeaseUntil),
+          lt(qboConnections.syncLeaseUntil, sql`now()`),
+          eq(qboConnections.syncLeaseOwner, owner),
+        ),
+      ),
+    )
+    .returning({ companyId: qboConnections.companyId });
+  return rows.length === 1;
+}
+
+export async function releaseLease(db: DbOrTx, companyId: string, owner: string) {
+  await db
+    .update(qboConnections)
+    .set({ syncLeaseOwner: null, syncLeaseUntil: null })
+    .where(and(eq(qboConnections.companyId, companyId), eq(qboConnections.syncLeaseOwner, owner)));
+}
+
+export async function insertConnectState(db: DbOrTx, state: string, userId: string, companyId: string) {
+  await db.insert(qboConnectStates).values({ state, userId, companyId });
+}
+
+/** Spends a connect state once; it must be the same user's and fresh. */
+export async function consumeConnectState(db: DbOrTx, state: string, userId: string) {
+  const [row] = await db
+    .update(qboConnectStates)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(qboConnectStates.state, state),
+        eq(qboConnectStates.userId, userId),
+        isNull(qboConnectStates.usedAt),
+        gt(qboConnectStates.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Records a webhook notification; false if it was seen before. */
+export async function firstTimeEvent(db: DbOrTx, id: string) {
+  const rows = await db.insert(qboWebhookEvents).values({ id }).onConflictDoNothing().returning();
+  return rows.length === 1;
+}
+
+/**
+ * Idempotent upsert keyed by (company, QuickBooks Id): a row is replaced only by a version at
+ * least as new (LastUpdatedTime), so a late, stale page never overwrites a newer change.
+ */
+export async function upsertSynced(db: DbOrTx, entity: SyncedEntity, rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  const table = SYNCED_TABLES[entity] as unknown as PgTable & {
+    companyId: PgColumn;
+    qbId: PgColumn;
+    qbUpdatedAt: PgColumn;
+  };
+  const columns = getTableColumns(table);
+  const set: Record<string, SQL> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    if (key === "companyId" || key === "qbId") continue;
+    set[key] = sql.raw(`excluded."${(column as PgColumn).name}"`);
+  }
+  await db
+    .insert(table)
+    .values(rows as never)
+    .onConflictDoUpdate({
+      target: [table.companyId, table.qbId],
+      set,
+      setWhere: sql`excluded.qb_updated_at >= ${table.qbUpdatedAt}`,
+    });
+}
+
+export async function markDeleted(db: DbOrTx, entity: SyncedEntity, companyId: string, qbIds: string[]) {
+  if (qbIds.length === 0) return;
+  const table = SYNCED_TABLES[entity];
+  await db
+    .update(table)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(table.companyId, companyId), inArray(table.qbId, qbIds)));
+  if (entity === "Payment" || entity === "CreditMemo")
+    await replaceApplications(db, companyId, entity, qbIds, []);
+}
+
+/** A payment's (or credit memo's) links to invoices, replaced whole with its latest version. */
+export async function replaceApplications(
+  db: DbOrTx,
+  companyId: string,
+  sourceType: "Payment" | "CreditMemo",
+  sourceIds: string[],
+  rows: (typeof paymentApplications.$inferInsert)[],
+) {
+  if (sourceIds.length === 0) return;
+  await db
+    .delete(paymentApplications)
+    .where(
+      and(
+        eq(paymentApplications.companyId, companyId),
+        eq(paymentApplications.sourceType, sourceType),
+        inArray(paymentApplications.sourceQbId, sourceIds),
+      ),
+    );
+  if (rows.length) await db.insert(paymentApplications).values(rows);
+}
+
+export async function countSynced(db: DbOrTx, companyId: string) {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(SYNCED_TABLES)) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(eq(table.companyId, companyId), isNull(table.deletedAt)));
+    counts[name] = row?.n ?? 0;
+  }
+  return counts;
+}

@@ -1,0 +1,159 @@
+import {
+  apiPaths,
+  errorBodySchema,
+  errorCodes,
+  messageResponseSchema,
+  pullResponseSchema,
+  quickbooksCallbackRequestSchema,
+  quickbooksConnectResponseSchema,
+  quickbooksMessages,
+  quickbooksStatusResponseSchema,
+} from "@recoup/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { enqueueSync } from "../../jobs/qbo-sync.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  assertOwnCompany,
+  assertOwnEmail,
+  authenticate,
+  currentCompanyId,
+  currentUser,
+} from "../../plugins/auth.ts";
+import { beginConnect, completeConnect, disconnect } from "./connection.service.ts";
+import * as repo from "./quickbooks.repository.ts";
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const secured = { security: [{ bearer: [] }], tags: ["quickbooks"] };
+
+export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const status = async (companyId: string) => {
+    const row = await repo.findConnection(ctx.db, companyId);
+    const state = row?.status ?? "disconnected";
+    const syncing = Boolean(row?.syncLeaseUntil && row.syncLeaseUntil > new Date());
+    return {
+      data: state === "connected" ? ["connected"] : ["sync", state],
+      connection: {
+        status: state,
+        realmId: row?.realmId ?? null,
+        lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
+        errorMessage: row?.errorMessage ?? null,
+        syncing,
+        progress: row?.syncProgress ?? null,
+        companyUrl: ctx.config.quickbooks.appUrl,
+      },
+    };
+  };
+
+  const pull = async (companyId: string) => {
+    const row = await repo.findConnection(ctx.db, companyId);
+    if (!row || row.status !== "connected") {
+      throw new AppError(
+        409,
+        errorCodes.conflict,
+        "QuickBooks is not connected. Connect it on the Integrations page.",
+      );
+    }
+    const mode = row.cdcCursor ? ("incremental" as const) : ("full" as const);
+    const id = await enqueueSync(ctx, companyId, mode);
+    return {
+      data: {
+        queued: id !== null,
+        mode,
+        progress: row.syncProgress ?? null,
+        counts: await repo.countSynced(ctx.db, companyId),
+      },
+    };
+  };
+
+  return async (app) => {
+    app.addHook("preHandler", authenticate(ctx));
+
+    app.get(
+      apiPaths.quickbooks.connect,
+      { schema: { ...secured, response: { 200: quickbooksConnectResponseSchema, ...errors } } },
+      async (request) => ({
+        data: { url: await beginConnect(ctx, currentUser(request).id, currentCompanyId(request)) },
+      }),
+    );
+
+    app.post(
+      apiPaths.quickbooks.callback,
+      {
+        schema: {
+          ...secured,
+          body: quickbooksCallbackRequestSchema,
+          response: { 200: quickbooksStatusResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const companyId = currentCompanyId(request);
+        await completeConnect(ctx, currentUser(request).id, companyId, request.body);
+        await enqueueSync(ctx, companyId, "incremental");
+        return status(companyId);
+      },
+    );
+
+    app.get(
+      apiPaths.quickbooks.status,
+      {
+        schema: {
+          ...secured,
+          querystring: z.object({ email: z.string().max(254) }),
+          response: { 200: quickbooksStatusResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        assertOwnEmail(request, request.query.email);
+        return status(currentCompanyId(request));
+      },
+    );
+
+    app.get(
+      apiPaths.quickbooks.revoke,
+      {
+        schema: {
+          ...secured,
+          querystring: z.object({ email: z.string().max(254) }),
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        assertOwnEmail(request, request.query.email);
+        await disconnect(ctx, currentCompanyId(request));
+        return { data: { message: quickbooksMessages.disconnected } };
+      },
+    );
+
+    app.get(
+      "/v1/business/invoice/pull/:companyId",
+      {
+        schema: {
+          ...secured,
+          params: z.object({ companyId: z.string().max(100) }),
+          response: { 200: pullResponseSchema, ...errors, 409: errorBodySchema },
+        },
+      },
+      async (request) => {
+        assertOwnCompany(request, request.params.companyId);
+        return pull(request.params.companyId);
+      },
+    );
+
+    app.get(
+      apiPaths.quickbooks.pullCustomers,
+      {
+        schema: {
+          ...secured,
+          querystring: z.object({ company_id: z.string().max(100) }),
+          response: { 200: pullResponseSchema, ...errors, 409: errorBodySchema },
+        },
+      },
+      async (request) => {
+        assertOwnCompany(request, request.query.company_id);
+        return pull(request.query.company_id);
+      },
+    );
+  };
+}

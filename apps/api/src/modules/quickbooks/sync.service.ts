@@ -1,0 +1,177 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../context.ts";
+import type { SyncProgress } from "../../db/schema/index.ts";
+import type { QboEntity } from "../../integrations/quickbooks/qbo-api.ts";
+import { accessToken, newLeaseOwner, QboNotConnected } from "./connection.service.ts";
+import * as map from "./qbo-mappers.ts";
+import * as repo from "./quickbooks.repository.ts";
+
+export const ENTITIES: repo.SyncedEntity[] = ["Customer", "Invoice", "Payment", "CreditMemo"];
+const PAGE = 1000;
+const LEASE_SECONDS = 300;
+/** CDC looks back at most 30 days; older cursors need a full import. */
+const CDC_MAX_AGE_MS = 29 * 24 * 3600_000;
+/** Overlap between syncs, so a change committed at Intuit while we read is never skipped. */
+const CURSOR_OVERLAP_MS = 5 * 60_000;
+
+const rowFor: Record<repo.SyncedEntity, (e: QboEntity, c: string, r: string) => Record<string, unknown>> = {
+  Customer: map.customerRow,
+  Invoice: map.invoiceRow,
+  Payment: map.paymentRow,
+  CreditMemo: map.creditMemoRow,
+};
+
+/** Applies one page of entities in one transaction: upserts, links to invoices, deletions. */
+async function applyPage(
+  ctx: AppContext,
+  companyId: string,
+  realmId: string,
+  entity: repo.SyncedEntity,
+  items: QboEntity[],
+) {
+  const active = items.filter((e) => !map.isDeleted(e));
+  const deleted = items.filter(map.isDeleted).map((e) => e.Id);
+  await ctx.db.transaction(async (tx) => {
+    await repo.upsertSynced(
+      tx,
+      entity,
+      active.map((e) => rowFor[entity](e, companyId, realmId)),
+    );
+    if (entity === "Payment" || entity === "CreditMemo") {
+      const links = active.flatMap((e) => map.paymentApplicationRows(e, companyId, entity));
+      await repo.replaceApplications(
+        tx,
+        companyId,
+        entity,
+        active.map((e) => e.Id),
+        links,
+      );
+    }
+    await repo.markDeleted(tx, entity, companyId, deleted);
+  });
+}
+
+export type SyncMode = "full" | "incremental";
+
+/**
+ * One sync of a company, holding its lease so no other worker syncs it at the same time.
+ * A full import records its position after each page, so a crash resumes where it stopped;
+ * every write is an idempotent upsert, so a page read twice leaves no duplicate.
+ */
+export async function runSync(
+  ctx: AppContext,
+  companyId: string,
+  requested: SyncMode,
+  log?: FastifyBaseLogger,
+) {
+  const owner = newLeaseOwner();
+  if (!(await repo.acquireLease(ctx.db, companyId, owner, LEASE_SECONDS))) return { skipped: true as const };
+  try {
+    const conn = (await repo.findConnection(ctx.db, companyId))!;
+    const startedAt = new Date();
+    const resumable = conn.syncProgress && !conn.syncProgress.finishedAt && conn.syncProgress.mode === "full";
+    const cursorUsable = conn.cdcCursor && startedAt.getTime() - conn.cdcCursor.getTime() < CDC_MAX_AGE_MS;
+    const mode: SyncMode = requested === "incremental" && cursorUsable && !resumable ? "incremental" : "full";
+    const progress: SyncProgress = resumable
+      ? { ...conn.syncProgress!, error: undefined }
+      : { mode, phase: ENTITIES[0]!, counts: {}, startedAt: startedAt.toISOString() };
+    const save = async () => {
+      await repo.updateConnection(ctx.db, companyId, { syncProgress: { ...progress } });
+      await repo.acquireLease(ctx.db, companyId, owner, LEASE_SECONDS);
+    };
+    await save();
+    if (mode === "full") await fullImport(ctx, companyId, progress, save);
+    else await incremental(ctx, companyId, conn.cdcCursor!, progress, save);
+    const cursorFrom = new Date(resumable ? progress.startedAt : startedAt.toISOString());
+    progress.phase = "done";
+    progress.finishedAt = new Date().toISOString();
+    await repo.updateConnection(ctx.db, companyId, {
+      syncProgress: progress,
+      cdcCursor: new Date(cursorFrom.getTime() - CURSOR_OVERLAP_MS),
+      lastSyncAt: new Date(),
+    });
+    log?.info({ companyId, mode, counts: progress.counts }, "quickbooks sync finished");
+    return { skipped: false as const, mode, counts: progress.counts };
+  } catch (err) {
+    if (err instanceof QboNotConnected) return { skipped: true as const };
+    log?.warn({ companyId, err }, "quickbooks sync failed; the job will retry");
+    throw err;
+  } finally {
+    await repo.releaseLease(ctx.db, companyId, owner);
+  }
+}
+
+async function fullImport(
+  ctx: AppContext,
+  companyId: string,
+  progress: SyncProgress,
+  save: () => Promise<void>,
+) {
+  const start = Math.max(0, ENTITIES.indexOf(progress.phase as repo.SyncedEntity));
+  for (const entity of ENTITIES.slice(start)) {
+    progress.phase = entity;
+    let position = progress.counts[`${entity}.position`] ?? 1;
+    for (;;) {
+      const { token, realmId } = await accessToken(ctx, companyId);
+      const res = await ctx.qbo.api.query(
+        realmId,
+        token,
+        `select * from ${entity} orderby Id startposition ${position} maxresults ${PAGE}`,
+      );
+      const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
+      await applyPage(ctx, companyId, realmId, entity, items);
+      position += items.length;
+      progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
+      progress.counts[`${entity}.position`] = position;
+      await save();
+      if (items.length < PAGE) break;
+    }
+  }
+}
+
+async function incremental(
+  ctx: AppContext,
+  companyId: string,
+  since: Date,
+  progress: SyncProgress,
+  save: () => Promise<void>,
+) {
+  progress.phase = "changes";
+  const { token, realmId } = await accessToken(ctx, companyId);
+  const res = await ctx.qbo.api.cdc(realmId, token, ENTITIES, since);
+  for (const group of res.CDCResponse[0]?.QueryResponse ?? []) {
+    for (const entity of ENTITIES) {
+      const items = group[entity] as QboEntity[] | undefined;
+      if (!items) continue;
+      if (items.length >= PAGE) {
+        // CDC caps each answer at 1000 objects: read this entity's changes page by page.
+        await changedSincePaged(ctx, companyId, entity, since, progress);
+      } else {
+        await applyPage(ctx, companyId, realmId, entity, items);
+        progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
+      }
+    }
+  }
+  await save();
+}
+
+async function changedSincePaged(
+  ctx: AppContext,
+  companyId: string,
+  entity: repo.SyncedEntity,
+  since: Date,
+  progress: SyncProgress,
+) {
+  for (let position = 1; ; position += PAGE) {
+    const { token, realmId } = await accessToken(ctx, companyId);
+    const res = await ctx.qbo.api.query(
+      realmId,
+      token,
+      `select * from ${entity} where MetaData.LastUpdatedTime >= '${since.toISOString()}' orderby Id startposition ${position} maxresults ${PAGE}`,
+    );
+    const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
+    await applyPage(ctx, companyId, realmId, entity, items);
+    progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
+    if (items.length < PAGE) return;
+  }
+}
