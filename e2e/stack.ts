@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
+import { freePort } from "@recoup/api/testing/net";
 import { startGoogleSandbox } from "@recoup/sandbox-google";
 import { startMailSandbox } from "@recoup/sandbox-mail";
 import { startQuickBooksSandbox } from "@recoup/sandbox-quickbooks";
@@ -15,16 +15,6 @@ export interface Stack {
   quickbooksUrl: string;
   close(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 
 /** The whole product as `npm start` runs it (built web app, API, sandboxes), on free ports. */
 export async function startStack(): Promise<Stack> {

@@ -1,5 +1,4 @@
 import {
-  apiPaths,
   cookieNames,
   errorBodySchema,
   loginResponseSchema,

@@ -80,13 +80,13 @@ export async function accessToken(
   companyId: string,
 ): Promise<{ token: string; realmId: string }> {
   const current = await repo.findConnection(ctx.db, companyId);
-  if (!current || current.status !== "connected") throw new QboNotConnected();
+  if (current?.status !== "connected") throw new QboNotConnected();
   if (current.accessExpiresAt && current.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
     return { token: ctx.qbo.sealer.open<string>(current.accessTokenSealed!), realmId: current.realmId };
   }
   return ctx.db.transaction(async (tx) => {
     const row = await repo.lockConnection(tx, companyId);
-    if (!row || row.status !== "connected") throw new QboNotConnected();
+    if (row?.status !== "connected") throw new QboNotConnected();
     if (row.accessExpiresAt && row.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
       return { token: ctx.qbo.sealer.open<string>(row.accessTokenSealed!), realmId: row.realmId };
     }

@@ -48,7 +48,7 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   const pull = async (companyId: string) => {
     const row = await repo.findConnection(ctx.db, companyId);
-    if (!row || row.status !== "connected") {
+    if (row?.status !== "connected") {
       throw new AppError(
         409,
         errorCodes.conflict,
