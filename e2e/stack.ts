@@ -26,9 +26,11 @@ export async function startStack(): Promise<Stack> {
     port: 0,
     clients: [{ ...client, redirect_uris: [`${appUrl}/callback/google`] }],
   });
+  const webhookToken = "recoup-e2e-webhook-verifier";
   const qb = await startQuickBooksSandbox({
     port: 0,
     clients: [{ ...client, redirect_uris: [`${appUrl}/callback/intuit`, `${appUrl}/callback/quickbooks`] }],
+    webhook: { url: `${appUrl}/v1/webhooks/quickbooks`, verifierToken: webhookToken },
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-e2e-"));
   const config = loadConfig({
@@ -45,6 +47,10 @@ export async function startStack(): Promise<Stack> {
     INTUIT_CLIENT_ID: client.client_id,
     INTUIT_CLIENT_SECRET: client.client_secret,
     INTUIT_DISCOVERY_URL: qb.discoveryUrl,
+    QUICKBOOKS_API_URL: qb.accountingBaseUrl,
+    QUICKBOOKS_APP_URL: `${qb.baseUrl}/`,
+    QUICKBOOKS_WEBHOOK_TOKEN: webhookToken,
+    QUICKBOOKS_RETRY_BASE_MS: "50",
   });
   const { app } = await buildApp(config);
   await app.listen({ port, host: "127.0.0.1" });

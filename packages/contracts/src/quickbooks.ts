@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 export const quickbooksMessages = {
+  connected: "QuickBooks connected. Your data is being imported.",
   connectFailed: "Failed to connect to QuickBooks. Please try again.",
   disconnectFailed: "Failed to disconnect QuickBooks. Please try again.",
   disconnected: "QuickBooks disconnected successfully!",

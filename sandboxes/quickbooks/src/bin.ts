@@ -26,10 +26,28 @@ const sandbox = await startQuickBooksSandbox({
   port: env.QUICKBOOKS_SANDBOX_PORT ? Number(env.QUICKBOOKS_SANDBOX_PORT) : 4020,
   host: env.QUICKBOOKS_SANDBOX_HOST || "127.0.0.1",
   clients: [client],
+  ...(env.QUICKBOOKS_SANDBOX_SEED ? { seed: Number(env.QUICKBOOKS_SANDBOX_SEED) } : {}),
+  ...(env.QUICKBOOKS_SANDBOX_DATA_NOW ? { dataNow: env.QUICKBOOKS_SANDBOX_DATA_NOW } : {}),
+  // QUICKBOOKS_SANDBOX_LARGE=1 adds a large company (10,000 customers, 100,000 invoices).
+  ...(env.QUICKBOOKS_SANDBOX_LARGE
+    ? { extraCompanies: [{ name: "Large Company", data: "large" as const }] }
+    : {}),
+  ...(env.QUICKBOOKS_SANDBOX_WEBHOOK_URL
+    ? {
+        webhook: {
+          url: env.QUICKBOOKS_SANDBOX_WEBHOOK_URL,
+          verifierToken: env.QUICKBOOKS_SANDBOX_WEBHOOK_VERIFIER || "recoup-local-verifier-token",
+        },
+      }
+    : {}),
 });
 
 console.log(`quickbooks sandbox: ${sandbox.baseUrl} (discovery ${sandbox.discoveryUrl})`);
 console.log(`  client_id ${client.client_id}, redirect_uris ${client.redirect_uris.join(" ")}`);
+console.log(
+  `  accounting API ${sandbox.accountingBaseUrl}/v3/company/{realmId}/..., control ${sandbox.controlUrl}`,
+);
+if (env.QUICKBOOKS_SANDBOX_WEBHOOK_URL) console.log(`  webhooks to ${env.QUICKBOOKS_SANDBOX_WEBHOOK_URL}`);
 console.log(
   `  companies: ${sandbox
     .companies()

@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FaultInjector } from "./accounting/inject.ts";
+import type { Throttle } from "./accounting/throttle.ts";
 import type { CompanyRegistry } from "./companies.ts";
 import type { SigningKeys } from "./oauth/keys.ts";
 import type { OAuthStore } from "./oauth/store.ts";
+import type { RealmRegistry } from "./realms.ts";
 import type { UserStore } from "./users.ts";
+import type { WebhookSender } from "./webhooks.ts";
 
 /** An app registered with the sandbox (its Intuit developer keys). */
 export interface QuickBooksClient {
@@ -23,6 +27,11 @@ export interface SandboxContext {
   companies: CompanyRegistry;
   keys: SigningKeys;
   oauth: OAuthStore;
+  /** Accounting data per realm. */
+  realms: RealmRegistry;
+  throttle: Throttle;
+  faults: FaultInjector;
+  webhooks: WebhookSender;
 }
 
 export interface RequestContext {

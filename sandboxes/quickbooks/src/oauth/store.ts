@@ -225,6 +225,25 @@ export class OAuthStore {
     return this.#grants.get(id);
   }
 
+  /** Live (not revoked) grants connected to a company, for the control API. */
+  grantsForRealm(realmId: string): Grant[] {
+    return [...this.#grants.values()].filter((g) => g.realmId === realmId && !g.revoked);
+  }
+
+  /**
+   * Ends a grant's refresh token chain as if its 100 days had passed (a refresh then answers
+   * invalid_grant); with `access`, its access tokens expire too, so the next API call is a 401.
+   */
+  expireGrant(grant: Grant, options: { access?: boolean } = {}): void {
+    const now = this.now();
+    grant.refreshExpiresAt = Math.min(grant.refreshExpiresAt, now);
+    if (options.access) {
+      for (const record of this.#accessTokens.values()) {
+        if (record.grantId === grant.id) record.expiresAt = Math.min(record.expiresAt, now);
+      }
+    }
+  }
+
   /** Revoking invalidates the access and refresh tokens of the whole grant (Intuit: disconnect). */
   revokeGrant(grant: Grant): void {
     grant.revoked = true;

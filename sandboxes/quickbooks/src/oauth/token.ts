@@ -79,6 +79,11 @@ async function exchangeCode(ctx: RequestContext, client: QuickBooksClient, param
 async function refresh(ctx: RequestContext, client: QuickBooksClient, params: Map<string, string>) {
   const token = params.get("refresh_token");
   if (!token) return oauthError(ctx, "invalid_request", "refresh_token is required");
+  // Fault injection (control API): the refresh token may be found expired at a given rate.
+  const current = ctx.sandbox.oauth.grantOfToken(token);
+  if (current?.realmId && ctx.sandbox.faults.drawRefreshExpired(current.realmId)) {
+    ctx.sandbox.oauth.expireGrant(current);
+  }
   const grant = ctx.sandbox.oauth.refresh(token, client.client_id);
   if (!grant) return oauthError(ctx, "invalid_grant", "Incorrect or invalid refresh token");
   await tokenResponse(ctx, grant);

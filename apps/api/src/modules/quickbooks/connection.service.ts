@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { errorCodes } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import { QboError } from "../../integrations/quickbooks/qbo-api.ts";
 import { QboReconnectRequired, type QboTokens } from "../../integrations/quickbooks/qbo-auth.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -84,27 +85,46 @@ export async function accessToken(
   if (current.accessExpiresAt && current.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
     return { token: ctx.qbo.sealer.open<string>(current.accessTokenSealed!), realmId: current.realmId };
   }
-  return ctx.db.transaction(async (tx) => {
-    const row = await repo.lockConnection(tx, companyId);
-    if (row?.status !== "connected") throw new QboNotConnected();
-    if (row.accessExpiresAt && row.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
-      return { token: ctx.qbo.sealer.open<string>(row.accessTokenSealed!), realmId: row.realmId };
-    }
-    try {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const row = await repo.lockConnection(tx, companyId);
+      if (row?.status !== "connected") throw new QboNotConnected();
+      if (row.accessExpiresAt && row.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
+        return { token: ctx.qbo.sealer.open<string>(row.accessTokenSealed!), realmId: row.realmId };
+      }
       const tokens = await qboAuth(ctx).refresh(ctx.qbo.sealer.open<string>(row.refreshTokenSealed!));
       await repo.updateConnection(tx, companyId, sealTokens(ctx, tokens));
       return { token: tokens.accessToken, realmId: row.realmId };
-    } catch (err) {
-      if (err instanceof QboReconnectRequired) {
-        await repo.updateConnection(tx, companyId, {
-          status: "error",
-          errorMessage: "QuickBooks refused the saved authorization. Please reconnect QuickBooks.",
-        });
-        throw new QboNotConnected();
-      }
-      throw err;
-    }
-  });
+    });
+  } catch (err) {
+    if (!(err instanceof QboReconnectRequired)) throw err;
+    // Recorded after the transaction, which the refusal rolled back.
+    await repo.updateConnection(ctx.db, companyId, {
+      status: "error",
+      errorMessage: "QuickBooks refused the saved authorization. Please reconnect QuickBooks.",
+    });
+    throw new QboNotConnected();
+  }
+}
+
+/**
+ * Calls QuickBooks with a fresh token. A 401 means the token died early (revoked, rotated
+ * elsewhere): refresh once and try again; a refused refresh turns the connection to Error.
+ */
+export async function withAccess<T>(
+  ctx: AppContext,
+  companyId: string,
+  call: (token: string, realmId: string) => Promise<T>,
+): Promise<T> {
+  const first = await accessToken(ctx, companyId);
+  try {
+    return await call(first.token, first.realmId);
+  } catch (err) {
+    if (!(err instanceof QboError && err.isAuth)) throw err;
+    await repo.updateConnection(ctx.db, companyId, { accessExpiresAt: new Date(0) });
+    const again = await accessToken(ctx, companyId);
+    return call(again.token, again.realmId);
+  }
 }
 
 /** Revokes at Intuit and stops syncing; synced records stay until the company reconnects or deletes them. */

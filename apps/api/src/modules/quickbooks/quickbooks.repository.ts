@@ -115,9 +115,10 @@ export async function upsertSynced(db: DbOrTx, entity: SyncedEntity, rows: Recor
   };
   const columns = getTableColumns(table);
   const set: Record<string, SQL> = {};
-  for (const [key, column] of Object.entries(columns)) {
+  for (const key of Object.keys(columns)) {
     if (key === "companyId" || key === "qbId") continue;
-    set[key] = sql.raw(`excluded."${(column as PgColumn).name}"`);
+    // The schema is declared in camelCase and stored in snake_case.
+    set[key] = sql.raw(`excluded."${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}"`);
   }
   await db
     .insert(table)

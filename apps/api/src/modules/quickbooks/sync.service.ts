@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
 import type { QboEntity } from "../../integrations/quickbooks/qbo-api.ts";
-import { accessToken, newLeaseOwner, QboNotConnected } from "./connection.service.ts";
+import { newLeaseOwner, QboNotConnected, withAccess } from "./connection.service.ts";
 import * as map from "./qbo-mappers.ts";
 import * as repo from "./quickbooks.repository.ts";
 
@@ -65,7 +65,9 @@ export async function runSync(
   log?: FastifyBaseLogger,
 ) {
   const owner = newLeaseOwner();
-  if (!(await repo.acquireLease(ctx.db, companyId, owner, LEASE_SECONDS))) return { skipped: true as const };
+  if (!(await repo.acquireLease(ctx.db, companyId, owner, LEASE_SECONDS))) {
+    return { skipped: true as const, reason: "busy" as const };
+  }
   try {
     const conn = (await repo.findConnection(ctx.db, companyId))!;
     const startedAt = new Date();
@@ -93,8 +95,13 @@ export async function runSync(
     log?.info({ companyId, mode, counts: progress.counts }, "quickbooks sync finished");
     return { skipped: false as const, mode, counts: progress.counts };
   } catch (err) {
-    if (err instanceof QboNotConnected) return { skipped: true as const };
+    if (err instanceof QboNotConnected) return { skipped: true as const, reason: "not connected" as const };
     log?.warn({ companyId, err }, "quickbooks sync failed; the job will retry");
+    const conn = await repo.findConnection(ctx.db, companyId);
+    if (conn?.syncProgress) {
+      const error = err instanceof Error ? err.message.slice(0, 300) : "The sync failed.";
+      await repo.updateConnection(ctx.db, companyId, { syncProgress: { ...conn.syncProgress, error } });
+    }
     throw err;
   } finally {
     await repo.releaseLease(ctx.db, companyId, owner);
@@ -112,12 +119,14 @@ async function fullImport(
     progress.phase = entity;
     let position = progress.counts[`${entity}.position`] ?? 1;
     for (;;) {
-      const { token, realmId } = await accessToken(ctx, companyId);
-      const res = await ctx.qbo.api.query(
+      const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
         realmId,
-        token,
-        `select * from ${entity} orderby Id startposition ${position} maxresults ${PAGE}`,
-      );
+        res: await ctx.qbo.api.query(
+          realmId,
+          token,
+          `select * from ${entity} orderby Id startposition ${position} maxresults ${PAGE}`,
+        ),
+      }));
       const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
       await applyPage(ctx, companyId, realmId, entity, items);
       position += items.length;
@@ -137,8 +146,10 @@ async function incremental(
   save: () => Promise<void>,
 ) {
   progress.phase = "changes";
-  const { token, realmId } = await accessToken(ctx, companyId);
-  const res = await ctx.qbo.api.cdc(realmId, token, ENTITIES, since);
+  const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
+    realmId,
+    res: await ctx.qbo.api.cdc(realmId, token, ENTITIES, since),
+  }));
   for (const group of res.CDCResponse[0]?.QueryResponse ?? []) {
     for (const entity of ENTITIES) {
       const items = group[entity] as QboEntity[] | undefined;
@@ -163,12 +174,14 @@ async function changedSincePaged(
   progress: SyncProgress,
 ) {
   for (let position = 1; ; position += PAGE) {
-    const { token, realmId } = await accessToken(ctx, companyId);
-    const res = await ctx.qbo.api.query(
+    const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
       realmId,
-      token,
-      `select * from ${entity} where MetaData.LastUpdatedTime >= '${since.toISOString()}' orderby Id startposition ${position} maxresults ${PAGE}`,
-    );
+      res: await ctx.qbo.api.query(
+        realmId,
+        token,
+        `select * from ${entity} where MetaData.LastUpdatedTime >= '${since.toISOString()}' orderby Id startposition ${position} maxresults ${PAGE}`,
+      ),
+    }));
     const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
     await applyPage(ctx, companyId, realmId, entity, items);
     progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;

@@ -1,7 +1,6 @@
-import { PlugIcon } from "lucide-react";
-
 import { PageHeader } from "@/components/page-header";
-import { UpcomingNote } from "@/components/upcoming-note";
+import { HelpCard } from "@/features/integrations/components/help-card";
+import { QuickbooksCard } from "@/features/integrations/components/quickbooks-card";
 
 export function IntegrationsPage() {
   return (
@@ -10,9 +9,10 @@ export function IntegrationsPage() {
         title="QuickBooks Integration"
         description="Connect your QuickBooks Online company to sync customers, invoices and payments."
       />
-      <UpcomingNote icon={PlugIcon} title="Connecting QuickBooks is not available yet.">
-        The QuickBooks connection arrives with the data sync.
-      </UpcomingNote>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <QuickbooksCard />
+        <HelpCard />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,319 @@
+import { createHmac } from "node:crypto";
+import { startQuickBooksSandbox } from "@recoup/sandbox-quickbooks";
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  customers,
+  invoices,
+  paymentApplications,
+  payments,
+  qboConnections,
+} from "../src/db/schema/index.ts";
+import { toCents } from "../src/lib/money.ts";
+import { runSync } from "../src/modules/quickbooks/sync.service.ts";
+import { client, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+
+const APP = "http://localhost:3000";
+const CLIENT = { client_id: "recoup-test", client_secret: "recoup-test-secret" };
+const WEBHOOK_TOKEN = "test-webhook-verifier";
+const REALM = "9341452000000001";
+type Sandbox = Awaited<ReturnType<typeof startQuickBooksSandbox>>;
+let qb: Sandbox;
+let t: TestApp;
+
+beforeAll(async () => {
+  qb = await startQuickBooksSandbox({
+    port: 0,
+    clients: [{ ...CLIENT, redirect_uris: [`${APP}/callback/quickbooks`] }],
+    dataNow: "2026-11-01T12:00:00Z",
+  });
+  t = await createTestApp({
+    INTUIT_CLIENT_ID: CLIENT.client_id,
+    INTUIT_CLIENT_SECRET: CLIENT.client_secret,
+    INTUIT_DISCOVERY_URL: qb.discoveryUrl,
+    QUICKBOOKS_API_URL: qb.accountingBaseUrl,
+    QUICKBOOKS_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+    QUICKBOOKS_RETRY_BASE_MS: "5",
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await qb?.close();
+});
+
+/** A person connects QuickBooks: the API's authorize URL, the sandbox consent page, the callback. */
+async function connect(token: string, realmId = REALM) {
+  const api = client(t.app);
+  const { url } = (await api.get("/v1/business/quickbooks/connect", token)).json().data;
+  const authorize = new URL(url);
+  expect(authorize.searchParams.get("scope")).toBe(
+    "com.intuit.quickbooks.accounting openid profile email phone address",
+  );
+  expect(authorize.searchParams.get("redirect_uri")).toBe(`${APP}/callback/quickbooks`);
+  const html = await (await fetch(authorize)).text();
+  const request = /name="request" value="([^"]+)"/.exec(html)![1]!;
+  const answer = await fetch(`${qb.baseUrl}/connect/oauth2`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ request, action: "allow", user: qb.users()[0]!.sub, realmId }).toString(),
+    redirect: "manual",
+  });
+  const back = new URL(answer.headers.get("location")!);
+  const res = await api.post(
+    "/v1/business/quickbooks/callback",
+    Object.fromEntries(back.searchParams),
+    token,
+  );
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** Runs a sync now, waiting while another (the queued job) holds the company's lease. */
+async function syncNow(companyId: string, mode: "full" | "incremental") {
+  for (;;) {
+    const result = await runSync(t.ctx, companyId, mode);
+    if (!result.skipped || result.reason !== "busy") return result;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits for the sync the connection queued to finish. */
+async function waitForFirstSync(companyId: string) {
+  await expect
+    .poll(
+      async () =>
+        (await t.ctx.db.select().from(qboConnections).where(eq(qboConnections.companyId, companyId)))[0]
+          ?.lastSyncAt,
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBeTruthy();
+}
+
+/** What Intuit holds, read through its own query API. */
+async function truth(entity: string, realmId = REALM) {
+  const { access_token } = (await qb.control.issueTokens(realmId)) as { access_token: string };
+  const out: Record<string, unknown>[] = [];
+  for (let pos = 1; ; pos += 1000) {
+    const q = `select * from ${entity} startposition ${pos} maxresults 1000`;
+    const res = await fetch(`${qb.baseUrl}/v3/company/${realmId}/query?query=${encodeURIComponent(q)}`, {
+      headers: { authorization: `Bearer ${access_token}`, accept: "application/json" },
+    });
+    const body = (await res.json()) as {
+      QueryResponse: Record<string, Record<string, unknown>[] | undefined>;
+    };
+    const page = body.QueryResponse[entity] ?? [];
+    out.push(...page);
+    if (page.length < 1000) return out;
+  }
+}
+
+async function expectEqualToIntuit(companyId: string) {
+  const db = t.ctx.db;
+  const inv = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), isNull(invoices.deletedAt)));
+  const intuitInvoices = await truth("Invoice");
+  expect(inv).toHaveLength(intuitInvoices.length);
+  const byId = new Map(inv.map((r) => [r.qbId, r]));
+  for (const i of intuitInvoices) {
+    const row = byId.get(i.Id as string)!;
+    expect(row, `invoice ${i.Id}`).toBeTruthy();
+    expect(row.totalCents).toBe(toCents(i.TotalAmt as number));
+    expect(row.balanceCents).toBe(toCents(i.Balance as number));
+    expect(row.currency).toBe((i.CurrencyRef as { value: string }).value);
+    expect(row.dueDate).toBe(i.DueDate ?? null);
+    expect(row.syncToken).toBe(i.SyncToken);
+  }
+  const cust = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), isNull(customers.deletedAt)));
+  expect(cust).toHaveLength((await truth("Customer")).length);
+  const pay = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), isNull(payments.deletedAt)));
+  const intuitPayments = await truth("Payment");
+  expect(pay).toHaveLength(intuitPayments.length);
+  const totalPaid = intuitPayments.reduce((s, p) => s + toCents(p.TotalAmt as number), 0);
+  expect(pay.reduce((s, p) => s + p.totalCents, 0)).toBe(totalPaid);
+}
+
+describe("QuickBooks sync", () => {
+  it("connects through the consent page and imports the sample company exactly", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    const status = await connect(u.token);
+    expect(status.data).toEqual(["connected"]);
+    expect(status.connection).toMatchObject({ status: "connected", realmId: REALM });
+    await waitForFirstSync(u.companyId!);
+    await expectEqualToIntuit(u.companyId!);
+    const links = await t.ctx.db
+      .select()
+      .from(paymentApplications)
+      .where(eq(paymentApplications.companyId, u.companyId!));
+    expect(links.length).toBeGreaterThan(0);
+    const [conn] = await t.ctx.db
+      .select()
+      .from(qboConnections)
+      .where(eq(qboConnections.companyId, u.companyId!));
+    expect(conn!.accessTokenSealed).not.toContain("eyJ");
+    expect(conn!.lastSyncAt).toBeTruthy();
+
+    // A change at Intuit arrives with the next incremental (CDC) sync.
+    const [open] = (await truth("Invoice")).filter((i) => (i.Balance as number) > 0);
+    qb.control.payInvoice(REALM, open!.Id as string);
+    const fresh = qb.control.createInvoice(REALM, {
+      customerId: (open!.CustomerRef as { value: string }).value,
+      amount: 1234.56,
+    }) as { Id: string };
+    qb.control.voidInvoice(REALM, fresh.Id);
+    const incr = await syncNow(u.companyId!, "incremental");
+    expect(incr).toMatchObject({ skipped: false, mode: "incremental" });
+    await expectEqualToIntuit(u.companyId!);
+    const [paid] = await t.ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, u.companyId!), eq(invoices.qbId, open!.Id as string)));
+    expect(paid!.balanceCents).toBe(0);
+    const [voided] = await t.ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, u.companyId!), eq(invoices.qbId, fresh.Id)));
+    expect(voided!.voided).toBe(true);
+
+    // Deletions are applied.
+    qb.control.deleteInvoice(REALM, fresh.Id);
+    await syncNow(u.companyId!, "incremental");
+    const [gone] = await t.ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, u.companyId!), eq(invoices.qbId, fresh.Id)));
+    expect(gone!.deletedAt).toBeTruthy();
+  });
+
+  it("ends equal under 429s, 5xx and dropped connections, with no duplicate rows", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    qb.control.setFaults(REALM, { rate429: 0.3, rate5xx: 0.1, rateDrop: 0.05 });
+    try {
+      await syncNow(u.companyId!, "full");
+    } finally {
+      qb.control.clearFaults(REALM);
+    }
+    await expectEqualToIntuit(u.companyId!);
+  });
+
+  it("refuses a forged webhook and queues a sync for a genuine one, once", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    const body = JSON.stringify({
+      eventNotifications: [
+        {
+          realmId: REALM,
+          dataChangeEvent: {
+            entities: [
+              { name: "Invoice", id: "1", operation: "Update", lastUpdated: new Date().toISOString() },
+            ],
+          },
+        },
+      ],
+    });
+    const post = (signature: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/v1/webhooks/quickbooks",
+        payload: body,
+        headers: { "content-type": "application/json", "intuit-signature": signature },
+      });
+    const forged = await post(createHmac("sha256", "wrong").update(body).digest("base64"));
+    expect(forged.statusCode).toBe(401);
+    const count = async () =>
+      Number(
+        (
+          (await t.ctx.db.execute(
+            `select count(*)::int as n from pgboss.job where name = 'qbo-sync' and data->>'companyId' = '${u.companyId}'` as never,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    const before = await count();
+    const good = createHmac("sha256", WEBHOOK_TOKEN).update(body).digest("base64");
+    expect((await post(good)).statusCode).toBe(200);
+    expect((await post(good)).statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it("turns a revoked refresh token into Error, and reconnecting recovers", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    await t.ctx.db
+      .update(qboConnections)
+      .set({ accessExpiresAt: new Date(0) })
+      .where(eq(qboConnections.companyId, u.companyId!));
+    await waitForFirstSync(u.companyId!);
+    qb.control.revokeTokens(REALM);
+    expect(await syncNow(u.companyId!, "full")).toMatchObject({ skipped: true, reason: "not connected" });
+    const status = await client(t.app).get(
+      `/v1/business/quickbooks/status?email=${encodeURIComponent(u.email)}`,
+      u.token,
+    );
+    expect(status.json().data).toEqual(["sync", "error"]);
+    expect(status.json().connection.errorMessage).toMatch(/reconnect/i);
+    await connect(u.token);
+    const again = await client(t.app).get(
+      `/v1/business/quickbooks/status?email=${encodeURIComponent(u.email)}`,
+      u.token,
+    );
+    expect(again.json().data).toEqual(["connected"]);
+  });
+
+  it("two workers refreshing at once keep the connection", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    await waitForFirstSync(u.companyId!);
+    await t.ctx.db
+      .update(qboConnections)
+      .set({ accessExpiresAt: new Date(0) })
+      .where(eq(qboConnections.companyId, u.companyId!));
+    const { accessToken } = await import("../src/modules/quickbooks/connection.service.ts");
+    const [a, b] = await Promise.all([accessToken(t.ctx, u.companyId!), accessToken(t.ctx, u.companyId!)]);
+    expect(a.token).toBe(b.token);
+    const [conn] = await t.ctx.db
+      .select()
+      .from(qboConnections)
+      .where(eq(qboConnections.companyId, u.companyId!));
+    expect(conn!.status).toBe("connected");
+  });
+
+  it("disconnects (revoking at Intuit), keeps the synced records, and refuses other companies", async () => {
+    const a = await signedInUser(t, { onboard: true });
+    const b = await signedInUser(t, { onboard: true });
+    await connect(a.token);
+    await waitForFirstSync(a.companyId!);
+    const api = client(t.app);
+    expect((await api.get(`/v1/business/invoice/pull/${b.companyId}`, a.token)).statusCode).toBe(403);
+    expect(
+      (await api.get(`/v1/business/invoice/pull-customers?company_id=${b.companyId}`, a.token)).statusCode,
+    ).toBe(403);
+    expect(
+      (await api.get(`/v1/business/quickbooks/status?email=${encodeURIComponent(b.email)}`, a.token))
+        .statusCode,
+    ).toBe(403);
+    const pull = await api.get(`/v1/business/invoice/pull/${a.companyId}`, a.token);
+    expect(pull.statusCode).toBe(200);
+    expect(pull.json().data.counts.Invoice).toBeGreaterThan(0);
+    const res = await api.get(
+      `/v1/business/callback/revoke-token?email=${encodeURIComponent(a.email)}`,
+      a.token,
+    );
+    expect(res.json().data.message).toBe("QuickBooks disconnected successfully!");
+    const status = await api.get(
+      `/v1/business/quickbooks/status?email=${encodeURIComponent(a.email)}`,
+      a.token,
+    );
+    expect(status.json().data).toEqual(["sync", "disconnected"]);
+    const kept = await t.ctx.db.select().from(invoices).where(eq(invoices.companyId, a.companyId!));
+    expect(kept.length).toBeGreaterThan(0);
+    expect((await api.get(`/v1/business/invoice/pull/${a.companyId}`, a.token)).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,11 @@
+import { useSyncExternalStore } from "react";
+
+import {
+  readDisconnectedFlag,
+  subscribeDisconnectedFlag,
+} from "@/features/integrations/utils/disconnected-flag";
+
+/** The spec's local 'disconnected' flag, kept in step across this tab and others. */
+export function useDisconnectedFlag(): boolean {
+  return useSyncExternalStore(subscribeDisconnectedFlag, readDisconnectedFlag, () => false);
+}

@@ -1,0 +1,147 @@
+import { apiPaths, type QuickbooksStatusResponse, quickbooksMessages } from "@recoup/contracts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+import { launchBrowser, newContext } from "../browser.ts";
+import {
+  apiGet,
+  createUser,
+  delayRequests,
+  expectPath,
+  expectTitle,
+  gone,
+  idTokenOf,
+  logIn,
+  toast,
+  visible,
+} from "./flows-helpers.ts";
+
+/** The web app's own success toast after the callback (not a spec text). */
+const CONNECTED_TOAST = "QuickBooks connected";
+const FEATURES = ["Invoice Sync", "Customer Management", "Financial Reports", "Real-time Updates"];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const badge = (page: Page, label: "Connected" | "Error" | "Disconnected") =>
+  page.getByText(label, { exact: true });
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+
+/** From /integrations: 'Connect QuickBooks' (busy while the authorize URL is fetched) to the sandbox's consent page. */
+async function openConsent(page: Page) {
+  await delayRequests(page, `**${apiPaths.quickbooks.connect}`, 400);
+  await button(page, "Connect QuickBooks").click();
+  const busy = button(page, "Connecting...");
+  await visible(busy);
+  expect(await busy.isDisabled()).toBe(true);
+  await page.waitForURL((url) => url.href.startsWith(inject("quickbooksUrl")), { timeout: 15_000 });
+  await visible(page.getByRole("heading", { name: /Connect .* to QuickBooks/ }));
+}
+
+describe("QuickBooks integration", () => {
+  it("connects through Intuit's consent page, refreshes, and disconnects", async () => {
+    const user = await createUser({ label: "qbo", firstName: "Quinn" });
+    const { context, page, problems } = await newContext(browser);
+    context.setDefaultTimeout(20_000);
+    const callbackPosts: string[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "POST" && req.url().includes(apiPaths.quickbooks.callback))
+        callbackPosts.push(req.url());
+    });
+    await logIn(page, user);
+
+    // The page, disconnected.
+    await page.goto("/integrations");
+    await expectTitle(page, "Integrations");
+    await visible(page.getByRole("heading", { name: "QuickBooks Integration", exact: true }));
+    await visible(page.getByRole("heading", { name: "QuickBooks Online", exact: true }));
+    await visible(page.getByRole("heading", { name: "Need Help?", exact: true }));
+    for (const feature of FEATURES) await visible(page.getByText(feature, { exact: true }));
+    await visible(badge(page, "Disconnected"));
+    expect(await button(page, "Refresh Data").count()).toBe(0);
+    expect(await button(page, "Disconnect").count()).toBe(0);
+
+    // Connect: a user and a company on the consent page, then back through /callback/quickbooks.
+    await openConsent(page);
+    const company = page.locator('input[name="realmId"]').nth(1);
+    const realmId = await company.getAttribute("value");
+    await page.locator('input[name="user"]').first().check();
+    await company.check();
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await expectPath(page, "/integrations");
+    await visible(toast(page, CONNECTED_TOAST));
+    await visible(badge(page, "Connected"));
+    await expectTitle(page, "Integrations");
+    expect(callbackPosts).toHaveLength(1);
+
+    await visible(page.getByText("Last sync", { exact: true }));
+    await visible(button(page, "Refresh Data"));
+    await visible(button(page, "Disconnect"));
+    const open = page.getByRole("link", { name: /Open QuickBooks Online/ });
+    await visible(open);
+    expect(await open.getAttribute("target")).toBe("_blank");
+    expect(await open.getAttribute("rel")).toContain("noopener");
+    expect(await button(page, "Connect QuickBooks").count()).toBe(0);
+
+    // The server agrees: connected to the company that was picked.
+    const token = await idTokenOf(context);
+    const statusPath = `${apiPaths.quickbooks.status}?email=${encodeURIComponent(user.email)}`;
+    const connected = await apiGet<QuickbooksStatusResponse>(statusPath, token);
+    expect(connected.data).toEqual(["connected"]);
+    expect(connected.connection.status).toBe("connected");
+    expect(connected.connection.realmId).toBe(realmId);
+
+    // Refresh Data: busy, then the spec's toast.
+    await delayRequests(page, "**/v1/business/invoice/pull/**", 400);
+    await button(page, "Refresh Data").click();
+    const refreshing = button(page, "Refreshing...");
+    await visible(refreshing);
+    expect(await refreshing.isDisabled()).toBe(true);
+    expect(await button(page, "Disconnect").isDisabled()).toBe(true);
+    await visible(toast(page, quickbooksMessages.refreshed));
+    await visible(button(page, "Refresh Data"));
+
+    // Disconnect: busy, the spec's toast, the badge, and the local flag.
+    await delayRequests(page, `**${apiPaths.quickbooks.revoke}*`, 400);
+    await button(page, "Disconnect").click();
+    await visible(button(page, "Disconnecting..."));
+    await visible(toast(page, quickbooksMessages.disconnected));
+    await visible(badge(page, "Disconnected"));
+    await gone(badge(page, "Connected"));
+    await visible(button(page, "Connect QuickBooks"));
+    expect(await button(page, "Refresh Data").count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("quickbooksDisconnected"))).toBe("true");
+    const after = await apiGet<QuickbooksStatusResponse>(statusPath, token);
+    expect(after.connection.status).toBe("disconnected");
+
+    // Still disconnected after a reload.
+    await page.reload();
+    await visible(badge(page, "Disconnected"));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("comes back disconnected with the spec's message when the user cancels on Intuit's page", async () => {
+    const user = await createUser({ label: "qbo-cancel", firstName: "Cass" });
+    const { context, page, problems } = await newContext(browser, { width: 390 });
+    context.setDefaultTimeout(20_000);
+    await logIn(page, user);
+    await page.goto("/integrations");
+    await visible(badge(page, "Disconnected"));
+
+    await openConsent(page);
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expectPath(page, "/integrations");
+    await visible(toast(page, quickbooksMessages.connectFailed));
+    await visible(badge(page, "Disconnected"));
+    await visible(button(page, "Connect QuickBooks"));
+    expect(await button(page, "Connect QuickBooks").isDisabled()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

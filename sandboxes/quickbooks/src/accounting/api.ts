@@ -1,0 +1,108 @@
+/** The Accounting API v3 read endpoints: query, single reads, CDC and CompanyInfo. */
+import type { RequestContext } from "../context.ts";
+import { readBody, sendJson } from "../http.ts";
+import { changeDataCapture } from "./cdc.ts";
+import { companyInfoJson } from "./entities.ts";
+import { canonicalName, execute, resolveEntity } from "./execute.ts";
+import { OBJECT_NOT_FOUND, sendFault, unsupportedOperation } from "./faults.ts";
+import { parseQuery, QueryError } from "./query.ts";
+import { ENTITIES, type EntityName, OTHER_QBO_ENTITIES } from "./records.ts";
+import { type Json, render, renderById } from "./render.ts";
+import type { CompanyStore } from "./store.ts";
+import { formatServerTime } from "./time.ts";
+
+export interface ApiCall {
+  ctx: RequestContext;
+  realmId: string;
+  store: CompanyStore;
+  /** The path after /v3/company/{realmId}, e.g. "/query" or "/invoice/130". */
+  rest: string;
+  minorVersion: number | undefined;
+}
+
+function envelope(ctx: RequestContext, body: Json): Json {
+  return { ...body, time: formatServerTime(ctx.sandbox.now()) };
+}
+
+async function queryText(ctx: RequestContext): Promise<string> {
+  if (ctx.req.method !== "POST") return ctx.url.searchParams.get("query") ?? "";
+  const body = await readBody(ctx.req);
+  if ((ctx.req.headers["content-type"] ?? "").includes("x-www-form-urlencoded")) {
+    return new URLSearchParams(body).get("query") ?? "";
+  }
+  return body || (ctx.url.searchParams.get("query") ?? "");
+}
+
+/** GET /query?query=... or POST /query with the statement as an application/text body. */
+export async function query(call: ApiCall): Promise<void> {
+  const { ctx, store } = call;
+  const now = ctx.sandbox.now();
+  try {
+    const parsed = parseQuery(await queryText(ctx));
+    const entity = resolveEntity(parsed.entity);
+    if (!entity) {
+      throw new QueryError("4001", `QueryValidationError: Invalid context declaration : ${parsed.entity}`);
+    }
+    let response: Json;
+    if (entity === "other" || entity === "CompanyInfo") {
+      const rows = entity === "CompanyInfo" ? [companyInfoJson(store, call)] : [];
+      if (parsed.count) response = { totalCount: rows.length };
+      else response = rows.length ? { CompanyInfo: rows, startPosition: 1, maxResults: rows.length } : {};
+    } else {
+      const result = execute(store, entity, parsed);
+      if ("count" in result) response = { totalCount: result.count };
+      else if (!result.rows.length) response = {};
+      else {
+        response = {
+          [entity]: result.rows.map((row) => render(store, entity, row, call)),
+          startPosition: result.startPosition,
+          maxResults: result.rows.length,
+        };
+      }
+    }
+    sendJson(ctx.res, 200, envelope(ctx, { QueryResponse: response }));
+  } catch (error) {
+    if (!(error instanceof QueryError)) throw error;
+    sendFault(ctx.res, 400, [{ Message: error.message, Detail: error.detail, code: error.code }], now);
+  }
+}
+
+/** GET /cdc?entities=...&changedSince=... */
+export function cdc(call: ApiCall) {
+  const { ctx } = call;
+  const now = ctx.sandbox.now();
+  const result = changeDataCapture(call.store, ctx.url.searchParams, now, call.minorVersion);
+  if (!result.ok) return sendFault(ctx.res, 400, result.errors, now);
+  sendJson(ctx.res, 200, envelope(ctx, result.body));
+}
+
+const READABLE = new Map<string, EntityName>(ENTITIES.map((e) => [e.toLowerCase(), e]));
+const KNOWN = new Set<string>(OTHER_QBO_ENTITIES.map((e) => e.toLowerCase()));
+
+/** Everything under /v3/company/{realmId}/ other than query and cdc. */
+export function other(call: ApiCall) {
+  const { ctx, store, rest } = call;
+  const now = ctx.sandbox.now();
+  const parts = rest.split("/").filter(Boolean);
+  const name = parts[0]?.toLowerCase() ?? "";
+  const isGet = ctx.req.method === "GET";
+
+  if (name === "companyinfo" && parts.length === 2 && isGet) {
+    if (parts[1] !== call.realmId && parts[1] !== "1")
+      return sendFault(ctx.res, 400, [OBJECT_NOT_FOUND], now);
+    return sendJson(ctx.res, 200, envelope(ctx, { CompanyInfo: companyInfoJson(store, call) }));
+  }
+  const entity = READABLE.get(name);
+  if ((entity || KNOWN.has(name)) && parts.length === 2 && isGet) {
+    const id = /^\d+$/.test(parts[1]!) ? Number(parts[1]) : Number.NaN;
+    const json = entity && Number.isSafeInteger(id) ? renderById(store, entity, id, call) : undefined;
+    if (!json) return sendFault(ctx.res, 400, [OBJECT_NOT_FOUND], now);
+    return sendJson(ctx.res, 200, envelope(ctx, { [entity!]: json }));
+  }
+  const operation = ctx.url.searchParams.get("operation");
+  const what = entity || KNOWN.has(name) ? canonicalName(name) : parts.join("/");
+  const description = isGet
+    ? `Read ${what}`
+    : `${operation ?? (parts.length > 1 ? (parts[2] ?? "update") : "create")} ${what}`;
+  sendFault(ctx.res, 400, [unsupportedOperation(description)], now);
+}

@@ -1,0 +1,71 @@
+/**
+ * `/v3/company/{realmId}/...`: checks the bearer token against the OAuth state (401 for an
+ * unknown, expired or revoked token; 403 for another realm or no accounting scope), then the
+ * realm's request limit (429), then any injected fault, then answers.
+ */
+import type { RequestContext, Route } from "../context.ts";
+import { bearerToken } from "../http.ts";
+import { ACCOUNTING_SCOPE } from "../oauth/scopes.ts";
+import { type ApiCall, cdc, other, query } from "./api.ts";
+import { sendForbidden, sendServerError, sendThrottled, sendUnauthorized } from "./faults.ts";
+
+const API_PATH = /^\/v3\/company\/(?<realmId>[^/]+)(?<rest>\/.*)?$/;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function minorVersion(ctx: RequestContext): number | undefined {
+  const value = ctx.url.searchParams.get("minorversion");
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+async function handle(ctx: RequestContext): Promise<void> {
+  const { sandbox, res } = ctx;
+  const realmId = decodeURIComponent(ctx.params.realmId ?? "");
+  const rest = ctx.params.rest ?? "/";
+  const now = sandbox.now();
+
+  const token = bearerToken(ctx.req);
+  if (!token || token.length < 20) {
+    return sendUnauthorized(res, "Malformed bearer token: too short or too long", now);
+  }
+  const access = sandbox.oauth.verifyAccessToken(token);
+  if (!access) return sendUnauthorized(res, `Token expired: ${token.slice(0, 32)}`, now);
+  const realm = sandbox.realms.get(realmId);
+  if (access.realmId !== realmId || !access.scopes.includes(ACCOUNTING_SCOPE) || !realm) {
+    return sendForbidden(res, now);
+  }
+
+  const settings = sandbox.throttle.settings(realmId);
+  const format = settings ? settings.format : "xml";
+  if (!sandbox.throttle.acquire(realmId)) return sendThrottled(res, format, now);
+  try {
+    const injected = sandbox.faults.draw(realmId);
+    if (injected.delayMs) await sleep(injected.delayMs);
+    switch (injected.kind) {
+      case "drop":
+        ctx.req.socket.destroy();
+        return;
+      case "revoke": {
+        const grant = sandbox.oauth.grant(access.grantId);
+        if (grant) sandbox.oauth.revokeGrant(grant);
+        return sendUnauthorized(res, `Token expired: ${token.slice(0, 32)}`, sandbox.now());
+      }
+      case "429":
+        return sendThrottled(res, format, sandbox.now());
+      case "5xx":
+        return sendServerError(res, injected.status, sandbox.now());
+    }
+    const call: ApiCall = { ctx, realmId, store: realm.store, rest, minorVersion: minorVersion(ctx) };
+    const path = rest.toLowerCase().replace(/\/+$/, "");
+    if (path === "/query") return await query(call);
+    if (path === "/cdc" && ctx.req.method === "GET") return cdc(call);
+    return other(call);
+  } finally {
+    sandbox.throttle.release(realmId);
+  }
+}
+
+export const accountingRoutes: Route[] = [
+  { method: "GET", path: API_PATH, handle },
+  { method: "POST", path: API_PATH, handle },
+];

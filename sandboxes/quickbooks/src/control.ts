@@ -1,0 +1,316 @@
+/**
+ * The control API for tests and demos, as typed methods (the handle's `control`) and over HTTP
+ * under /_control/ (control-routes.ts). Changes fire webhooks like QBO changes do; entities come
+ * back in Intuit's JSON shape.
+ */
+import { type Change, ControlError, type MutationContext } from "./accounting/changes.ts";
+import { type FaultSettings, NO_FAULTS, validateFaults } from "./accounting/inject.ts";
+import * as m from "./accounting/mutations.ts";
+import * as pay from "./accounting/payments.ts";
+import type { EntityName } from "./accounting/records.ts";
+import { type Json, render, renderById } from "./accounting/render.ts";
+import { type ThrottleSettings, validateThrottle } from "./accounting/throttle.ts";
+import type { SandboxContext } from "./context.ts";
+import { type CompanySummary, summarize } from "./data/summary.ts";
+import { ACCOUNTING_SCOPE } from "./oauth/scopes.ts";
+import { ACCESS_TOKEN_SECONDS } from "./oauth/store.ts";
+import type { CompanySpec, Realm } from "./realms.ts";
+import { validateWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";
+
+export type { CustomerInput, InvoiceInput } from "./accounting/mutations.ts";
+export type { CreditMemoInput, PaymentInput } from "./accounting/payments.ts";
+export { ControlError };
+
+export interface RealmSummary {
+  realmId: string;
+  name: string;
+  data: Realm["data"];
+  seed: number;
+  generatedMs: number;
+  counts: { customers: number; invoices: number; payments: number; creditMemos: number };
+}
+
+export interface IssuedTokens {
+  realmId: string;
+  token_type: "bearer";
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  x_refresh_token_expires_in: number;
+}
+
+export class SandboxControl {
+  constructor(readonly sandbox: SandboxContext) {}
+
+  #realm(realmId: string): Realm {
+    const realm = this.sandbox.realms.get(realmId);
+    if (!realm) throw new ControlError(404, `No company with realmId ${realmId}`);
+    return realm;
+  }
+
+  /** Runs a change on a realm's data and sends its webhooks. */
+  #change<T>(realmId: string, run: (ctx: MutationContext) => T): T {
+    const realm = this.#realm(realmId);
+    const changes: Change[] = [];
+    const result = run({ store: realm.store, now: this.sandbox.now(), changes });
+    this.sandbox.webhooks.enqueue(realmId, changes);
+    return result;
+  }
+
+  #json(realmId: string, entity: EntityName, record: object): Json {
+    return render(this.#realm(realmId).store, entity, record);
+  }
+
+  // Companies
+
+  listRealms(): RealmSummary[] {
+    return this.sandbox.realms.list().map((realm) => ({
+      realmId: realm.company.realmId,
+      name: realm.company.name,
+      data: realm.data,
+      seed: realm.seed,
+      generatedMs: Math.round(realm.generatedMs),
+      counts: {
+        customers: realm.store.customers.size,
+        invoices: realm.store.invoices.size,
+        payments: realm.store.payments.size,
+        creditMemos: realm.store.creditMemos.size,
+      },
+    }));
+  }
+
+  /** Creates a company (sample, large or empty), listed on the consent page from then on. */
+  createCompany(spec: CompanySpec = {}): RealmSummary {
+    if (spec.data !== undefined && !["sample", "large", "empty"].includes(spec.data)) {
+      throw new ControlError(400, "data must be sample, large or empty");
+    }
+    let realm: Realm;
+    try {
+      realm = this.sandbox.realms.create(spec);
+    } catch (error) {
+      throw new ControlError(400, error instanceof Error ? error.message : String(error));
+    }
+    return this.listRealms().find((r) => r.realmId === realm.company.realmId)!;
+  }
+
+  /** Back to the seeded data; also clears the realm's faults and request count. */
+  resetRealm(realmId: string): RealmSummary {
+    this.#realm(realmId);
+    this.sandbox.realms.reset(realmId);
+    this.sandbox.faults.clear(realmId);
+    this.sandbox.throttle.clear(realmId);
+    return this.listRealms().find((r) => r.realmId === realmId)!;
+  }
+
+  /** Counts per state (paid, partly paid, current, overdue buckets, voided...). */
+  summary(realmId: string): CompanySummary {
+    return summarize(this.#realm(realmId).store, this.sandbox.now());
+  }
+
+  /** An entity as the API would return it, or undefined. */
+  read(realmId: string, entity: EntityName, id: string | number): Json | undefined {
+    return renderById(this.#realm(realmId).store, entity, Number(id));
+  }
+
+  // Records
+
+  createCustomer(realmId: string, input: m.CustomerInput): Json {
+    return this.#json(
+      realmId,
+      "Customer",
+      this.#change(realmId, (ctx) => m.createCustomer(ctx, input)),
+    );
+  }
+
+  updateCustomer(realmId: string, id: string | number, input: m.CustomerInput): Json {
+    return this.#json(
+      realmId,
+      "Customer",
+      this.#change(realmId, (ctx) => m.updateCustomer(ctx, id, input)),
+    );
+  }
+
+  /** Makes the customer inactive (QBO's delete), renamed "<name> (deleted)". */
+  deleteCustomer(realmId: string, id: string | number): Json {
+    return this.#json(
+      realmId,
+      "Customer",
+      this.#change(realmId, (ctx) => m.deleteCustomer(ctx, id)),
+    );
+  }
+
+  createInvoice(realmId: string, input: m.InvoiceInput): Json {
+    return this.#json(
+      realmId,
+      "Invoice",
+      this.#change(realmId, (ctx) => m.createInvoice(ctx, input)),
+    );
+  }
+
+  updateInvoice(realmId: string, id: string | number, input: m.InvoiceInput): Json {
+    return this.#json(
+      realmId,
+      "Invoice",
+      this.#change(realmId, (ctx) => m.updateInvoice(ctx, id, input)),
+    );
+  }
+
+  sendInvoice(realmId: string, id: string | number, to?: string): Json {
+    return this.#json(
+      realmId,
+      "Invoice",
+      this.#change(realmId, (ctx) => m.sendInvoice(ctx, id, to)),
+    );
+  }
+
+  voidInvoice(realmId: string, id: string | number): Json {
+    return this.#json(
+      realmId,
+      "Invoice",
+      this.#change(realmId, (ctx) => m.voidInvoice(ctx, id)),
+    );
+  }
+
+  /** Deletes the invoice; returns `{status: "Deleted", domain, Id}` like Intuit's delete. */
+  deleteInvoice(realmId: string, id: string | number): Json {
+    const invoice = this.#change(realmId, (ctx) => m.deleteInvoice(ctx, id));
+    return { status: "Deleted", domain: "QBO", Id: String(invoice.id) };
+  }
+
+  /** Pays an invoice (in full by default): a new Payment linked to it. */
+  payInvoice(
+    realmId: string,
+    invoiceId: string | number,
+    input: Omit<pay.PaymentInput, "invoices" | "customerId"> = {},
+  ) {
+    return this.#json(
+      realmId,
+      "Payment",
+      this.#change(realmId, (ctx) => pay.payInvoice(ctx, invoiceId, input)),
+    );
+  }
+
+  createPayment(realmId: string, input: pay.PaymentInput): Json {
+    return this.#json(
+      realmId,
+      "Payment",
+      this.#change(realmId, (ctx) => pay.createPayment(ctx, input)),
+    );
+  }
+
+  deletePayment(realmId: string, id: string | number): Json {
+    const payment = this.#change(realmId, (ctx) => pay.deletePayment(ctx, id));
+    return { status: "Deleted", domain: "QBO", Id: String(payment.id) };
+  }
+
+  createCreditMemo(realmId: string, input: pay.CreditMemoInput): Json {
+    return this.#json(
+      realmId,
+      "CreditMemo",
+      this.#change(realmId, (ctx) => pay.createCreditMemo(ctx, input)),
+    );
+  }
+
+  // Faults, limits, tokens
+
+  getFaults(realmId: string): FaultSettings {
+    this.#realm(realmId);
+    return this.sandbox.faults.get(realmId);
+  }
+
+  /** Merges the given settings; `clearFaults` (or all rates 0) ends them. */
+  setFaults(realmId: string, settings: Partial<FaultSettings>): FaultSettings {
+    this.#realm(realmId);
+    const problem = validateFaults(settings);
+    if (problem) throw new ControlError(400, problem);
+    return this.sandbox.faults.set(realmId, settings);
+  }
+
+  clearFaults(realmId: string): FaultSettings {
+    this.sandbox.faults.clear(realmId);
+    return NO_FAULTS;
+  }
+
+  /** Limits for one realm (or the default for all); false turns throttling off. */
+  setThrottle(
+    realmId: string | undefined,
+    settings: Partial<ThrottleSettings> | false,
+  ): ThrottleSettings | false {
+    if (realmId) this.#realm(realmId);
+    const problem = settings ? validateThrottle(settings) : undefined;
+    if (problem) throw new ControlError(400, problem);
+    const result = this.sandbox.throttle.configure(realmId, settings);
+    if (realmId) this.sandbox.throttle.clear(realmId);
+    return result;
+  }
+
+  /**
+   * Expires the refresh tokens of every connection to the realm (a refresh answers
+   * invalid_grant); with `access`, the access tokens too. Returns how many connections.
+   */
+  expireTokens(realmId: string, options: { access?: boolean } = {}): { grants: number } {
+    const grants = this.sandbox.oauth.grantsForRealm(realmId);
+    for (const grant of grants) this.sandbox.oauth.expireGrant(grant, options);
+    return { grants: grants.length };
+  }
+
+  /** Revokes every connection to the realm, as a disconnect from QBO does. */
+  revokeTokens(realmId: string): { grants: number } {
+    const grants = this.sandbox.oauth.grantsForRealm(realmId);
+    for (const grant of grants) this.sandbox.oauth.revokeGrant(grant);
+    return { grants: grants.length };
+  }
+
+  /**
+   * Connects without the browser: tokens for a realm as a code exchange would give them, for
+   * the first registered app (or `clientId`) and the first test user (or `sub`).
+   */
+  async issueTokens(realmId: string, options: { clientId?: string; sub?: string; scopes?: string[] } = {}) {
+    this.#realm(realmId);
+    const { oauth, clients, users } = this.sandbox;
+    const client = options.clientId ? clients.get(options.clientId) : [...clients.values()][0];
+    if (!client) throw new ControlError(400, "No such app registered (clients option)");
+    const user = options.sub ? users.get(options.sub) : users.list()[0];
+    if (!user) throw new ControlError(400, "No such user");
+    const code = oauth.issueCode({
+      clientId: client.client_id,
+      redirectUri: client.redirect_uris[0] ?? "",
+      scopes: options.scopes ?? [ACCOUNTING_SCOPE],
+      sub: user.sub,
+      realmId,
+    });
+    const grant = oauth.createGrant(code);
+    const access = await oauth.issueAccessToken(grant);
+    const tokens: IssuedTokens = {
+      realmId,
+      token_type: "bearer",
+      access_token: access.token,
+      refresh_token: grant.refreshToken,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      x_refresh_token_expires_in: Math.ceil((grant.refreshExpiresAt - this.sandbox.now()) / 1000),
+    };
+    return tokens;
+  }
+
+  // Webhooks
+
+  getWebhook(): WebhookOptions | undefined {
+    return this.sandbox.webhooks.options;
+  }
+
+  /** Where webhooks go (undefined: nowhere). */
+  setWebhook(options: WebhookOptions | undefined): void {
+    const problem = options ? validateWebhook(options) : undefined;
+    if (problem) throw new ControlError(400, problem);
+    this.sandbox.webhooks.configure(options);
+  }
+
+  webhookDeliveries(): WebhookDelivery[] {
+    return this.sandbox.webhooks.deliveries();
+  }
+
+  /** Sends queued webhooks now and waits until each is delivered or given up. */
+  flushWebhooks(): Promise<void> {
+    return this.sandbox.webhooks.flush();
+  }
+}

@@ -1,0 +1,24 @@
+/** The package's public API besides startQuickBooksSandbox (re-exported from index.ts). */
+export type { Change, Operation } from "./accounting/changes.ts";
+export { type FaultSettings, NO_FAULTS } from "./accounting/inject.ts";
+export { type ParsedQuery, parseQuery, QueryError } from "./accounting/query.ts";
+export type { EntityName } from "./accounting/records.ts";
+export { dumpCompany, type Json, render } from "./accounting/render.ts";
+export { CompanyStore } from "./accounting/store.ts";
+export { INTUIT_THROTTLE, type ThrottleSettings } from "./accounting/throttle.ts";
+export {
+  ControlError,
+  type CreditMemoInput,
+  type CustomerInput,
+  type InvoiceInput,
+  type IssuedTokens,
+  type PaymentInput,
+  type RealmSummary,
+  SandboxControl,
+} from "./control.ts";
+export type { GenerateOptions } from "./data/common.ts";
+export { generateLargeCompany, LARGE_COMPANY, type LargeCompanySize } from "./data/large.ts";
+export { generateSampleCompany, SAMPLE_CUSTOMERS, SAMPLE_PLAN } from "./data/sample.ts";
+export { type CompanySummary, summarize } from "./data/summary.ts";
+export type { CompanyData, CompanySpec } from "./realms.ts";
+export { signWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";
