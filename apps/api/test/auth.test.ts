@@ -84,6 +84,30 @@ describe("signup and verification", () => {
     await t.waitForMail(email, /already have a Recoup account/);
   });
 
+  it("a second signup for an unverified address replaces the first one's password and name", async () => {
+    const email = uniqueEmail();
+    await api.post("/v1/auth/signup", {
+      firstName: "Mallory",
+      lastName: "First",
+      email,
+      password: "Squatt3r!Pass",
+    });
+    await api.post("/v1/auth/signup", {
+      firstName: "Owner",
+      lastName: "Real",
+      email,
+      password: STRONG_PASSWORD,
+    });
+    await expect.poll(async () => (await t.mailTo(email)).length, { timeout: 10_000 }).toBe(2);
+    const newest = (await t.mailTo(email))[0]!;
+    expect(newest.text).toContain("Hi Owner Real");
+    expect(
+      (await api.post("/v1/auth/verify-email", { email, code: codeFrom(newest.subject) })).statusCode,
+    ).toBe(200);
+    expect((await api.post("/v1/auth/login", { email, password: "Squatt3r!Pass" })).statusCode).toBe(401);
+    expect((await api.post("/v1/auth/login", { email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+  });
+
   it("refuses login until verified, then verifies with the code (once)", async () => {
     const email = uniqueEmail();
     await signup(email);

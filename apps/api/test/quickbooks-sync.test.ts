@@ -9,6 +9,7 @@ import {
   payments,
   qboConnections,
 } from "../src/db/schema/index.ts";
+import { QboApi } from "../src/integrations/quickbooks/qbo-api.ts";
 import { toCents } from "../src/lib/money.ts";
 import { runSync } from "../src/modules/quickbooks/sync.service.ts";
 import { client, createTestApp, signedInUser, type TestApp } from "./harness.ts";
@@ -315,5 +316,99 @@ describe("QuickBooks sync", () => {
     const kept = await t.ctx.db.select().from(invoices).where(eq(invoices.companyId, a.companyId!));
     expect(kept.length).toBeGreaterThan(0);
     expect((await api.get(`/v1/business/invoice/pull/${a.companyId}`, a.token)).statusCode).toBe(409);
+  });
+
+  it("resumes a crashed full import where it stopped, without duplicates or gaps", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    await waitForFirstSync(u.companyId!);
+    await t.ctx.db
+      .update(qboConnections)
+      .set({ syncProgress: null, cdcCursor: null })
+      .where(eq(qboConnections.companyId, u.companyId!));
+    const real = t.ctx.qbo.api;
+    const queries: string[] = [];
+    // A worker that dies when it reaches payments: no retries, the connection drops.
+    t.ctx.qbo.api = new QboApi({
+      baseUrl: qb.accountingBaseUrl,
+      minorVersion: 75,
+      retryBaseMs: 1,
+      maxRetries: 0,
+      fetch: async (input, init) => {
+        const q = new URL(String(input)).searchParams.get("query") ?? "";
+        queries.push(q);
+        if (q.includes("from Payment")) throw new Error("connection reset");
+        return fetch(input, init);
+      },
+    });
+    try {
+      await expect(syncNow(u.companyId!, "full")).rejects.toThrow();
+    } finally {
+      t.ctx.qbo.api = real;
+    }
+    const [crashed] = await t.ctx.db
+      .select()
+      .from(qboConnections)
+      .where(eq(qboConnections.companyId, u.companyId!));
+    expect(crashed!.syncProgress).toMatchObject({ mode: "full", phase: "Payment" });
+    expect(crashed!.syncProgress!.error).toMatch(/unreachable/);
+    const spy: string[] = [];
+    t.ctx.qbo.api = new QboApi({
+      baseUrl: qb.accountingBaseUrl,
+      minorVersion: 75,
+      retryBaseMs: 1,
+      fetch: (input, init) => {
+        spy.push(new URL(String(input)).searchParams.get("query") ?? "");
+        return fetch(input, init);
+      },
+    });
+    try {
+      expect(await syncNow(u.companyId!, "incremental")).toMatchObject({ skipped: false, mode: "full" });
+    } finally {
+      t.ctx.qbo.api = real;
+    }
+    // Resumed at payments: customers and invoices were not read again.
+    expect(spy.some((q) => q.includes("from Customer") || q.includes("from Invoice"))).toBe(false);
+    expect(spy.some((q) => q.includes("from Payment"))).toBe(true);
+    await expectEqualToIntuit(u.companyId!);
+  });
+
+  it("runs one sync per company at a time", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    await waitForFirstSync(u.companyId!);
+    const results = await Promise.all([1, 2, 3].map(() => runSync(t.ctx, u.companyId!, "full")));
+    expect(results.filter((r) => !r.skipped)).toHaveLength(1);
+    expect(results.filter((r) => r.skipped && r.reason === "busy")).toHaveLength(2);
+  });
+
+  it("applies a change at Intuit after its webhook, with no manual sync", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    await waitForFirstSync(u.companyId!);
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    qb.control.setWebhook({
+      url: `${address}/v1/webhooks/quickbooks`,
+      verifierToken: WEBHOOK_TOKEN,
+      delayMs: 10,
+    });
+    try {
+      const customerId = (await truth("Customer"))[0]!.Id as string;
+      const created = qb.control.createInvoice(REALM, { customerId, amount: 777.77 }) as { Id: string };
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.ctx.db
+                .select()
+                .from(invoices)
+                .where(and(eq(invoices.companyId, u.companyId!), eq(invoices.qbId, created.Id)))
+            )[0]?.totalCents,
+          { timeout: 20_000, interval: 200 },
+        )
+        .toBe(77777);
+    } finally {
+      qb.control.setWebhook(undefined);
+    }
   });
 });

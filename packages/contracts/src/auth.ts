@@ -47,7 +47,13 @@ export const codeSchema = z
 export const signupRequestSchema = z.object({
   firstName: z.string().trim().min(1, authMessages.firstNameRequired).max(100),
   lastName: z.string().trim().min(1, authMessages.lastNameRequired).max(100),
-  email: emailSchema,
+  // The spec has one message for the signup email, empty or not.
+  email: z
+    .string()
+    .trim()
+    .max(254, authMessages.invalidEmail)
+    .regex(EMAIL_PATTERN, authMessages.invalidEmail)
+    .transform((e) => e.toLowerCase()),
   password: passwordSchema,
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;

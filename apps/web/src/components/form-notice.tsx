@@ -8,11 +8,11 @@ export interface Notice {
 }
 
 /** A form's success or error message, announced to screen readers. */
-export function FormNotice({ notice }: { notice: Notice | null | undefined }) {
+export function FormNotice({ notice, id }: { notice: Notice | null | undefined; id?: string }) {
   if (!notice) return null;
   const error = notice.kind === "error";
   return (
-    <Alert variant={error ? "destructive" : "success"}>
+    <Alert id={id} variant={error ? "destructive" : "success"}>
       {error ? <CircleAlertIcon aria-hidden="true" /> : <CircleCheckIcon aria-hidden="true" />}
       <AlertDescription>{notice.text}</AlertDescription>
     </Alert>

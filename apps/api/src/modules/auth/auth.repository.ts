@@ -50,6 +50,10 @@ export const findIdentity = async (db: DbOrTx, provider: string, subject: string
       .limit(1)
   )[0];
 
+export async function deleteIdentities(db: DbOrTx, userId: string) {
+  await db.delete(identities).where(eq(identities.userId, userId));
+}
+
 export async function insertIdentity(db: DbOrTx, values: typeof identities.$inferInsert) {
   await db.insert(identities).values(values);
 }

@@ -25,9 +25,16 @@ export async function signup(ctx: AppContext, input: SignupRequest) {
       await enqueueEmail(ctx, emails.accountExistsEmail(input.email, ctx.config.appUrl), tx);
       return;
     }
+    // An unverified account proves nothing about who made it: the newest signup replaces its
+    // password and name, and anything that signed in to it before loses access.
     const user = existing ?? (await repo.insertUser(tx, { email: input.email, name, passwordHash }));
+    if (existing) {
+      await repo.updateUser(tx, existing.id, { name, passwordHash });
+      await repo.revokeUserSessions(tx, existing.id, "replaced by a new signup");
+      await repo.deleteIdentities(tx, existing.id);
+    }
     const code = await issueCode(ctx, tx, user.id, "verify_email");
-    await enqueueEmail(ctx, emails.verificationEmail(user.email, user.name, code, ctx.config.appUrl), tx);
+    await enqueueEmail(ctx, emails.verificationEmail(user.email, name, code, ctx.config.appUrl), tx);
   });
 }
 

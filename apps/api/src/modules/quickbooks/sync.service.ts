@@ -116,7 +116,10 @@ async function fullImport(
 ) {
   const start = Math.max(0, ENTITIES.indexOf(progress.phase as repo.SyncedEntity));
   for (const entity of ENTITIES.slice(start)) {
-    progress.phase = entity;
+    if (progress.phase !== entity) {
+      progress.phase = entity;
+      await save();
+    }
     let position = progress.counts[`${entity}.position`] ?? 1;
     for (;;) {
       const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
@@ -146,21 +149,22 @@ async function incremental(
   save: () => Promise<void>,
 ) {
   progress.phase = "changes";
-  const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
-    realmId,
-    res: await ctx.qbo.api.cdc(realmId, token, ENTITIES, since),
-  }));
-  for (const group of res.CDCResponse[0]?.QueryResponse ?? []) {
-    for (const entity of ENTITIES) {
-      const items = group[entity] as QboEntity[] | undefined;
-      if (!items) continue;
-      if (items.length >= PAGE) {
-        // CDC caps each answer at 1000 objects: read this entity's changes page by page.
-        await changedSincePaged(ctx, companyId, entity, since, progress);
-      } else {
-        await applyPage(ctx, companyId, realmId, entity, items);
-        progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
-      }
+  // One CDC call per entity: Intuit caps each answer at 1000 objects in all, so a busy entity
+  // must not crowd the others out. An entity at the cap is read page by page instead.
+  for (const entity of ENTITIES) {
+    const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
+      realmId,
+      res: await ctx.qbo.api.cdc(realmId, token, [entity], since),
+    }));
+    const items = (res.CDCResponse[0]?.QueryResponse ?? []).flatMap(
+      (g) => (g[entity] as QboEntity[] | undefined) ?? [],
+    );
+    if (items.length >= PAGE) {
+      await applyPage(ctx, companyId, realmId, entity, items.filter(map.isDeleted));
+      await changedSincePaged(ctx, companyId, entity, since, progress);
+    } else {
+      await applyPage(ctx, companyId, realmId, entity, items);
+      progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
     }
   }
   await save();

@@ -417,6 +417,15 @@ function SidebarMenuButton({
 } & VariantProps<typeof sidebarMenuButtonVariants>) {
   const Comp = asChild ? Slot.Root : "button";
   const { isMobile, state } = useSidebar();
+  // The tooltip only ever opens while the sidebar is collapsed to icons (desktop). Kept closed
+  // otherwise, not merely hidden: an open hidden tooltip would swallow the first Escape (focus lands
+  // on a menu button when the mobile sheet opens, which opened its tooltip, so Escape did not close
+  // the sheet).
+  const tooltipHidden = state !== "collapsed" || isMobile;
+  const [tooltipOpen, setTooltipOpen] = React.useState(false);
+  React.useEffect(() => {
+    if (tooltipHidden) setTooltipOpen(false);
+  }, [tooltipHidden]);
 
   const button = (
     <Comp
@@ -436,9 +445,9 @@ function SidebarMenuButton({
   const content = typeof tooltip === "string" ? { children: tooltip } : tooltip;
 
   return (
-    <Tooltip>
+    <Tooltip open={tooltipOpen && !tooltipHidden} onOpenChange={setTooltipOpen}>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile} {...content} />
+      <TooltipContent side="right" align="center" hidden={tooltipHidden} {...content} />
     </Tooltip>
   );
 }

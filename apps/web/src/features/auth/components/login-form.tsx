@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 
-import { FormField, fieldA11y } from "@/components/form-field";
+import { FormField } from "@/components/form-field";
 import { FormNotice, type Notice } from "@/components/form-notice";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
@@ -51,10 +51,13 @@ export function LoginForm({ defaultEmail = "", notice, onNeedsVerification }: Lo
         onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
         className="grid gap-4"
       >
-        <FormNotice notice={shown} />
+        <FormNotice id="login-notice" notice={shown} />
         <FormField id="login-email" label="Email">
           <Input
-            {...fieldA11y("login-email", errors.email?.message)}
+            id="login-email"
+            // The one message for both fields is the notice above the form.
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? "login-notice" : undefined}
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
@@ -74,7 +77,9 @@ export function LoginForm({ defaultEmail = "", notice, onNeedsVerification }: Lo
           }
         >
           <PasswordInput
-            {...fieldA11y("login-password", errors.password?.message)}
+            id="login-password"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? "login-notice" : undefined}
             autoComplete="current-password"
             {...form.register("password")}
           />

@@ -1,14 +1,19 @@
+import { errorCodes } from "@recoup/contracts";
 import { Loader2Icon } from "lucide-react";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 
 import { verifyEmail } from "@/features/auth/api/verify-email";
-import { apiMessageOr, emailVerifiedMessage } from "@/features/auth/utils/auth-errors";
+import { apiMessageOr, emailVerifiedMessage, verifyLinkUsedMessage } from "@/features/auth/utils/auth-errors";
+import { isApiError } from "@/lib/http";
 
 /** Links already submitted: React StrictMode runs effects twice, a code is single use. */
 const submitted = new Set<string>();
 
-/** The emailed link /login?verifyEmail=<email>&code=<code>: submitted once, then the outcome. */
+/**
+ * The emailed link /login?verifyEmail=<email>&code=<code>: submitted once, then the outcome: the
+ * login form (verified, or the link was used or expired), or the code panel (any other failure).
+ */
 export function VerifyLinkHandler({ email, code }: { email: string; code: string }) {
   const navigate = useNavigate();
 
@@ -26,13 +31,17 @@ export function VerifyLinkHandler({ email, code }: { email: string; code: string
       .catch((error: unknown) =>
         navigate("/login", {
           replace: true,
-          state: {
-            verifyEmail: email,
-            notice: {
-              kind: "error",
-              text: apiMessageOr(error, "We could not verify your email. Please try again."),
-            },
-          },
+          state: isApiError(error, 400, errorCodes.invalidCode)
+            ? // Used or expired: the code panel would be a dead end for an address already verified.
+              // The login form works either way: an unverified login offers the code panel.
+              { email, notice: { kind: "error", text: verifyLinkUsedMessage } }
+            : {
+                verifyEmail: email,
+                notice: {
+                  kind: "error",
+                  text: apiMessageOr(error, "We could not verify your email. Please try again."),
+                },
+              },
         }),
       );
   }, [email, code, navigate]);

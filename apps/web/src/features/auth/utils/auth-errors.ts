@@ -50,3 +50,10 @@ export const oauthFailedMessage = {
 } as const;
 
 export const emailVerifiedMessage = "Your email is verified. You can log in now.";
+
+/**
+ * An emailed link whose code is refused: already used (opened twice, the address already verified)
+ * or expired. The API answers both alike, so the login form says what to do in either case.
+ */
+export const verifyLinkUsedMessage =
+  "This verification link has already been used or has expired. Log in to continue; if your email still needs verifying, you can ask for a new code there.";

@@ -1,0 +1,145 @@
+/**
+ * QuickBooks sync benchmark: a full import of the large company (10,000 customers, 100,000
+ * invoices, 60,000 payments), then an incremental sync of 100 changes. Run: `npm run bench`.
+ * The sandbox runs in a child process; this process is the API (PGlite, or BENCH_DATABASE_URL).
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { buildApp } from "@recoup/api/app";
+import { loadConfig } from "@recoup/api/config";
+
+const APP = "http://localhost:3999";
+const child = spawn(
+  "npx",
+  ["tsx", path.join(import.meta.dirname, "large-sandbox.ts"), `${APP}/callback/quickbooks`],
+  {
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
+process.on("exit", () => child.kill("SIGTERM"));
+const first = await new Promise<string>((resolve) =>
+  createInterface({ input: child.stdout! }).once("line", resolve),
+);
+const sandbox = JSON.parse(first) as { baseUrl: string; discoveryUrl: string; realmId: string };
+const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-bench-"));
+
+const config = loadConfig({
+  LOG_LEVEL: "warn",
+  DATA_DIR: dataDir,
+  APP_URL: APP,
+  SMTP_URL: "smtp://127.0.0.1:9",
+  RUN_WORKER: "false",
+  INTUIT_CLIENT_ID: "recoup-bench",
+  INTUIT_CLIENT_SECRET: "recoup-bench-secret",
+  INTUIT_DISCOVERY_URL: sandbox.discoveryUrl,
+  QUICKBOOKS_API_URL: sandbox.baseUrl,
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+const { app, ctx } = await buildApp(config);
+const { users, companies } = await import("@recoup/api/db/schema");
+const { beginConnect, completeConnect } = await import("@recoup/api/quickbooks/connection");
+const { runSync } = await import("@recoup/api/quickbooks/sync");
+
+const [company] = await ctx.db
+  .insert(companies)
+  .values({ name: "Bench Co", type: "LLC", size: "2-10", avgInvoices: 1000 })
+  .returning();
+const [user] = await ctx.db
+  .insert(users)
+  .values({ email: `bench-${Date.now()}@example.com`, name: "Bench", companyId: company!.id })
+  .returning();
+
+// Connect through the consent page, as a person would.
+const url = new URL(await beginConnect(ctx, user!.id, company!.id));
+const request = /name="request" value="([^"]+)"/.exec(await (await fetch(url)).text())![1]!;
+const consent = await fetch(`${sandbox.baseUrl}/connect/oauth2`, {
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams({
+    request,
+    action: "allow",
+    email: "bench@example.com",
+    realmId: sandbox.realmId,
+  }),
+  redirect: "manual",
+});
+const back = new URL(consent.headers.get("location")!);
+await completeConnect(ctx, user!.id, company!.id, {
+  code: back.searchParams.get("code")!,
+  state: back.searchParams.get("state")!,
+  realmId: sandbox.realmId,
+});
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+const baseRss = process.memoryUsage().rss;
+
+const t0 = performance.now();
+const full = await runSync(ctx, company!.id, "full");
+const fullMs = performance.now() - t0;
+if (full.skipped) throw new Error("full sync skipped");
+const records = ["Customer", "Invoice", "Payment", "CreditMemo"].reduce(
+  (s, e) => s + (full.counts[e] ?? 0),
+  0,
+);
+
+// 100 changes at Intuit: 50 invoices paid, 30 new invoices, 20 customers renamed.
+const control = `${sandbox.baseUrl}/_control/realms/${sandbox.realmId}`;
+const post = (p: string, body: unknown, method = "POST") =>
+  fetch(`${control}${p}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).then(async (r) => {
+    if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
+    return r.json();
+  });
+const { invoices: invoiceTable, customers: customerTable } = await import("@recoup/api/db/schema");
+const { and, eq, gt } = await import("drizzle-orm");
+const open = await ctx.db
+  .select({ id: invoiceTable.qbId })
+  .from(invoiceTable)
+  .where(and(eq(invoiceTable.companyId, company!.id), gt(invoiceTable.balanceCents, 0)))
+  .limit(50);
+const someCustomers = await ctx.db
+  .select({ id: customerTable.qbId })
+  .from(customerTable)
+  .where(eq(customerTable.companyId, company!.id))
+  .limit(50);
+for (const { id } of open) await post(`/invoices/${id}/pay`, {});
+for (const { id } of someCustomers.slice(0, 30)) await post("/invoices", { customerId: id, amount: 100 });
+for (const [i, { id }] of someCustomers.slice(30, 50).entries()) {
+  await post(`/customers/${id}`, { displayName: `Renamed Customer ${i}` });
+}
+
+const t1 = performance.now();
+const incr = await runSync(ctx, company!.id, "incremental");
+const incrMs = performance.now() - t1;
+clearInterval(sampler);
+
+const result = {
+  date: new Date().toISOString().slice(0, 10),
+  database: ctx.database.kind,
+  fullImport: {
+    records,
+    counts: Object.fromEntries(Object.entries(full.counts).filter(([k]) => !k.includes("."))),
+    seconds: +(fullMs / 1000).toFixed(1),
+    recordsPerSecond: Math.round(records / (fullMs / 1000)),
+    peakRssMiB: Math.round(peakRss / 2 ** 20),
+    rssBeforeMiB: Math.round(baseRss / 2 ** 20),
+  },
+  incremental100: {
+    mode: incr.skipped ? "skipped" : incr.mode,
+    seconds: +(incrMs / 1000).toFixed(2),
+    counts: incr.skipped ? {} : incr.counts,
+  },
+};
+console.log(JSON.stringify(result, null, 2));
+await app.close();
+child.kill("SIGTERM");
+rmSync(dataDir, { recursive: true, force: true });

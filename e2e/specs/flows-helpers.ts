@@ -1,0 +1,191 @@
+/**
+ * Helpers for the account-flow specs (signup, account, logout/reset, social sign-in, screenshots).
+ * The harness (../browser.ts, ../stack.ts) belongs to the lead; only these specs use this file.
+ */
+import { apiPaths, cookieNames, type Tokens } from "@recoup/contracts";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import sharp from "sharp";
+import { expect, inject, onTestFailed } from "vitest";
+
+import { appUrl, codeFrom, type Mail, STRONG_PASSWORD, uniqueEmail, waitForMail } from "../browser.ts";
+
+/** Texts the web app shows that are not in the contracts (apps/web/src/features/auth/utils/auth-errors.ts). */
+export const webTexts = {
+  emailVerified: "Your email is verified. You can log in now.",
+  linkUsed:
+    "This verification link has already been used or has expired. Log in to continue; if your email still needs verifying, you can ask for a new code there.",
+  invalidCode: "That code is not valid or has expired. Request a new code and try again.",
+  resendSent: "If that account is waiting for verification, we sent it a new code.",
+  googleFailed: "Sign-in with Google failed. Please try again.",
+} as const;
+
+export const VERIFY_SUBJECT = /verification code/i;
+export const RESET_SUBJECT = /password reset code/i;
+export const CHANGED_SUBJECT = /password was changed/i;
+
+/** Every mail to `to`, newest first (the mail sandbox's JSON API). */
+export async function mailsTo(to: string): Promise<Mail[]> {
+  const res = await fetch(`${inject("inboxUrl")}/api/messages?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as Mail[];
+}
+
+/** Waits until there are more than `seen` mails to `to` matching `subject`; returns the newest. */
+export async function waitForNthMail(to: string, subject: RegExp, count: number, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const matching = (await mailsTo(to)).filter((m) => subject.test(m.subject));
+    if (matching.length >= count) return matching[0]!;
+    if (Date.now() > deadline) throw new Error(`expected ${count} emails to ${to} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+async function apiPost(path: string, body: unknown, token?: string): Promise<Response> {
+  return fetch(`${appUrl()}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function ok(res: Response, what: string): Promise<Response> {
+  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${await res.text()}`);
+  return res;
+}
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A user made through the API (not the screens under test): signed up, and unless told otherwise
+ * verified with the emailed code and onboarded.
+ */
+export async function createUser(
+  opts: { label?: string; verified?: boolean; onboarded?: boolean; firstName?: string } = {},
+): Promise<TestUser> {
+  const { verified = true, onboarded = verified } = opts;
+  const firstName = opts.firstName ?? "Olivia";
+  const user: TestUser = {
+    firstName,
+    lastName: "Tester",
+    name: `${firstName} Tester`,
+    email: uniqueEmail(opts.label ?? "flows"),
+    password: STRONG_PASSWORD,
+  };
+  const { name: _name, ...signup } = user;
+  await ok(await apiPost(apiPaths.auth.signup, signup), "signup");
+  if (!verified) return user;
+  const code = codeFrom(await waitForMail(user.email, VERIFY_SUBJECT));
+  await ok(await apiPost(apiPaths.auth.verifyEmail, { email: user.email, code }), "verify");
+  if (!onboarded) return user;
+  const login = await ok(
+    await apiPost(apiPaths.auth.login, { email: user.email, password: user.password }),
+    "login",
+  );
+  const { data } = (await login.json()) as { data: Tokens };
+  await ok(
+    await apiPost(
+      apiPaths.onboarding.onboardUser,
+      {
+        company_name: `${firstName}'s Plumbing`,
+        company_type: "LLC",
+        company_size: "2-10",
+        avg_invoices: 30,
+        email: user.email,
+        timezone: "Europe/London",
+      },
+      data.IdToken,
+    ),
+    "onboard",
+  );
+  return user;
+}
+
+/** On failure, a full-page screenshot in e2e/screenshots/failures/ and the URL in the error output. */
+export function captureOnFailure(page: Page, name: string) {
+  onTestFailed(async () => {
+    const file = new URL(`../screenshots/failures/${name}.png`, import.meta.url).pathname;
+    console.error(`[${name}] failed at ${page.url()}; screenshot: ${file}`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  });
+}
+
+/** The product's page title: `Recoup | <page>`. */
+export async function expectTitle(page: Page, name: string) {
+  await expect.poll(() => page.title(), { timeout: 20_000 }).toBe(`Recoup | ${name}`);
+}
+
+export async function expectPath(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 20_000, waitUntil: "commit" });
+}
+
+export const visible = (locator: Locator, timeout = 20_000) => locator.waitFor({ state: "visible", timeout });
+export const gone = (locator: Locator, timeout = 20_000) => locator.waitFor({ state: "hidden", timeout });
+
+/** A toast (sonner), inside its notifications region. */
+export const toast = (page: Page, text: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
+
+/** The form fields, read as a user does: by their labels. */
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Fills the login form and submits it (the caller checks where it leads). */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/** From a fresh context: /login, credentials, and the page the app lands on. */
+export async function logIn(page: Page, user: Pick<TestUser, "email" | "password">, landing = "/dashboard") {
+  await page.goto("/login");
+  await submitLogin(page, user.email, user.password);
+  await expectPath(page, landing);
+}
+
+/** The user menu button in the sidebar footer (it shows the name and the email). */
+export const userMenuButton = (page: Page, email: string) =>
+  page.getByRole("button").filter({ hasText: email }).first();
+
+/** Holds matching requests for `ms` before they go on, so a busy state can be seen. */
+export async function delayRequests(page: Page, pattern: string, ms: number) {
+  await page.route(pattern, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.fallback();
+  });
+}
+
+/** A PNG of the given size, in one colour. */
+export function png(width: number, height: number, colour = { r: 220, g: 38, b: 38 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** The browser's cookies by name. */
+export async function cookieMap(context: BrowserContext) {
+  return new Map((await context.cookies()).map((c) => [c.name, c]));
+}
+
+/** The id token the browser holds (for server-side checks from the test). */
+export async function idTokenOf(context: BrowserContext): Promise<string> {
+  const token = (await cookieMap(context)).get(cookieNames.idToken)?.value;
+  if (!token) throw new Error("no id token cookie");
+  return token;
+}
+
+/** GET an API path with a bearer token, from the test (not the page). */
+export async function apiGet<T>(path: string, token: string): Promise<T> {
+  const res = await ok(
+    await fetch(`${appUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } }),
+    `GET ${path}`,
+  );
+  return (await res.json()) as T;
+}
+
+export { STRONG_PASSWORD };

@@ -1,0 +1,219 @@
+import { authMessages } from "@recoup/contracts";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+import { appUrl, codeFrom, launchBrowser, newContext, STRONG_PASSWORD, uniqueEmail } from "../browser.ts";
+import {
+  captureOnFailure,
+  createUser,
+  delayRequests,
+  expectPath,
+  expectTitle,
+  field,
+  gone,
+  mailsTo,
+  submitLogin,
+  toast,
+  userMenuButton,
+  VERIFY_SUBJECT,
+  visible,
+  waitForNthMail,
+  webTexts,
+} from "./flows-helpers.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("signup to the shell", () => {
+  it("signs up, verifies through the emailed link, logs in, onboards and lands in the shell", async () => {
+    const { context, page, problems } = await newContext(browser);
+    captureOnFailure(page, "signup-to-shell-1");
+    context.setDefaultTimeout(20_000);
+    const email = uniqueEmail("signup");
+
+    // Signup form.
+    await page.goto("/signup");
+    await expectTitle(page, "Login");
+    await visible(page.getByRole("heading", { name: "Create your account" }));
+    await field(page, "First Name").fill("Maya");
+    await field(page, "Last Name").fill("Okafor");
+    await field(page, "Email").fill(email);
+    await field(page, "Password").fill(STRONG_PASSWORD);
+    await field(page, "Confirm Password").fill(STRONG_PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await visible(toast(page, authMessages.signupSuccess));
+    // The next step: the code panel for that address.
+    await visible(page.getByRole("heading", { name: "Verify your email" }));
+    expect(await field(page, "Email").inputValue()).toBe(email);
+
+    // The verification email, as the server sent it.
+    await waitForNthMail(email, VERIFY_SUBJECT, 1);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.to).toContain(email);
+    expect(mail.text).toContain("Hi Maya Okafor,");
+    const code = codeFrom(mail);
+    const link = /Verify email: (\S+)/.exec(mail.text)?.[1];
+    expect(link).toBe(`${appUrl()}/login?verifyEmail=${encodeURIComponent(email)}&code=${code}`);
+    expect(mail.html).toContain(`href="${link!.replaceAll("&", "&amp;")}"`);
+
+    // A person reads it in the mail sandbox's web inbox.
+    const inbox = await context.newPage();
+    await inbox.goto(`${inject("inboxUrl")}/?to=${encodeURIComponent(email)}`);
+    const listed = inbox.getByRole("link").filter({ hasText: mail.subject });
+    await visible(listed);
+    await listed.click();
+    await visible(inbox.getByRole("heading", { name: mail.subject }));
+    await inbox.close();
+
+    // Following the emailed link verifies the address and comes back to the login form.
+    await page.goto(link!);
+    await visible(page.getByText(webTexts.emailVerified, { exact: true }));
+    await expectPath(page, "/login");
+    expect(new URL(page.url()).search).toBe("");
+    expect(await field(page, "Email").inputValue()).toBe(email);
+
+    // Opening the link again (a second click) is no dead end: the login form, saying why.
+    await page.goto(link!);
+    await visible(page.getByText(webTexts.linkUsed, { exact: true }));
+    await expectPath(page, "/login");
+    await visible(page.getByRole("heading", { name: "Welcome back" }));
+    expect(await field(page, "Email").inputValue()).toBe(email);
+
+    // Login, with the busy label while the API answers.
+    await delayRequests(page, "**/v1/auth/login", 600);
+    await field(page, "Password").fill(STRONG_PASSWORD);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const busy = page.getByRole("button", { name: "Logging in..." });
+    await visible(busy);
+    expect(await busy.isDisabled()).toBe(true);
+
+    // A new account has no company yet: onboarding.
+    await expectPath(page, "/onboarding");
+    await expectTitle(page, "Onboarding");
+    await visible(page.getByRole("heading", { name: "Tell us about your company" }));
+    expect(await field(page, "Email").inputValue()).toBe(email);
+    await field(page, "Company name").fill("Okafor Plumbing LLC");
+    await page.getByRole("combobox", { name: "Company type" }).click();
+    await page.getByRole("option", { name: "LLC" }).click();
+    await page.getByRole("combobox", { name: "Company size" }).click();
+    await page.getByRole("option", { name: "2-10 people" }).click();
+    await field(page, "Average invoices per month").fill("25");
+    await field(page, "Time zone").selectOption("Europe/Paris");
+    await page.getByRole("button", { name: "Continue to dashboard" }).click();
+
+    // The shell.
+    await expectPath(page, "/dashboard");
+    await expectTitle(page, "Dashboard");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const item of ["Dashboard", "Customers", "Invoices", "Communications", "Aging Report"]) {
+      await visible(nav.getByRole("link", { name: item, exact: true }));
+    }
+    expect(await nav.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    await nav.getByRole("button", { name: "Settings" }).click();
+    for (const item of ["Account", "Billing", "Email Templates", "Integrations"]) {
+      await visible(nav.getByRole("link", { name: item, exact: true }));
+    }
+    const menu = userMenuButton(page, email);
+    await visible(menu);
+    expect(await menu.textContent()).toContain("Maya Okafor");
+    await menu.click();
+    for (const item of ["Account", "Billing", "Log out"]) {
+      await visible(page.getByRole("menuitem", { name: item }));
+    }
+    await page.keyboard.press("Escape");
+    await gone(page.getByRole("menu"));
+
+    // Onboarded for good: a reload stays in the shell.
+    await page.reload();
+    await expectPath(page, "/dashboard");
+    await visible(userMenuButton(page, email));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  // Whoever signs up last for an unverified address owns it: the earlier password stops working.
+  it("signing up again before verifying uses the new password", async () => {
+    const first = await createUser({ label: "twice", verified: false, firstName: "First" });
+    const { context, page, problems } = await newContext(browser);
+    captureOnFailure(page, "signup-to-shell-twice");
+    context.setDefaultTimeout(20_000);
+    const newPassword = "Second&Try2468";
+
+    await page.goto("/signup");
+    await field(page, "First Name").fill("Second");
+    await field(page, "Last Name").fill("Person");
+    await field(page, "Email").fill(first.email);
+    await field(page, "Password").fill(newPassword);
+    await field(page, "Confirm Password").fill(newPassword);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await visible(toast(page, authMessages.signupSuccess));
+    const mail = await waitForNthMail(first.email, VERIFY_SUBJECT, 2);
+    expect(mail.text).toContain("Hi Second Person,");
+    await field(page, "Verification Code").fill(codeFrom(mail));
+    await page.getByRole("button", { name: "Verify email" }).click();
+    await visible(page.getByText(webTexts.emailVerified, { exact: true }));
+
+    await field(page, "Password").fill(newPassword);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expectPath(page, "/onboarding");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an unverified login offers the code panel; 'Resend code' sends a new code, which verifies", async () => {
+    const user = await createUser({ label: "unverified", verified: false });
+    const first = await waitForNthMail(user.email, VERIFY_SUBJECT, 1);
+    const { context, page, problems } = await newContext(browser);
+    captureOnFailure(page, "signup-to-shell-2");
+    context.setDefaultTimeout(20_000);
+
+    await page.goto("/login");
+    await submitLogin(page, user.email, user.password);
+    // The API's not-verified message, and the code panel.
+    await visible(page.getByText(authMessages.emailNotVerified, { exact: true }));
+    await visible(page.getByRole("heading", { name: "Verify your email" }));
+    await expectPath(page, "/login");
+    expect(await field(page, "Email").inputValue()).toBe(user.email);
+    const codeInput = field(page, "Verification Code");
+
+    // An empty or short code is refused before any call.
+    await page.getByRole("button", { name: "Verify email" }).click();
+    await visible(page.getByText(authMessages.codeRequired, { exact: true }));
+    await codeInput.fill("12");
+    await page.getByRole("button", { name: "Verify email" }).click();
+    await visible(page.getByText(authMessages.codeSixDigits, { exact: true }));
+
+    // A new code is sent; the first one stops working.
+    await page.getByRole("button", { name: "Resend code" }).click();
+    await visible(toast(page, webTexts.resendSent));
+    const second = await waitForNthMail(user.email, VERIFY_SUBJECT, 2);
+    expect(second.id).not.toBe(first.id);
+    await codeInput.fill(codeFrom(first));
+    await page.getByRole("button", { name: "Verify email" }).click();
+    if (codeFrom(first) !== codeFrom(second)) {
+      await visible(page.getByText(webTexts.invalidCode, { exact: true }));
+    }
+
+    await codeInput.fill(codeFrom(second));
+    await page.getByRole("button", { name: "Verify email" }).click();
+    await visible(page.getByText(webTexts.emailVerified, { exact: true }));
+    await visible(page.getByRole("heading", { name: "Welcome back" }));
+    expect(await field(page, "Email").inputValue()).toBe(user.email);
+
+    await field(page, "Password").fill(user.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expectPath(page, "/onboarding");
+    await expectTitle(page, "Onboarding");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
