@@ -316,6 +316,31 @@ describe("QuickBooks sync", () => {
     const kept = await t.ctx.db.select().from(invoices).where(eq(invoices.companyId, a.companyId!));
     expect(kept.length).toBeGreaterThan(0);
     expect((await api.get(`/v1/business/invoice/pull/${a.companyId}`, a.token)).statusCode).toBe(409);
+    // Once disconnected, the company may delete what was synced.
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/v1/business/quickbooks/data?email=${encodeURIComponent(a.email)}`,
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await t.ctx.db.select().from(invoices).where(eq(invoices.companyId, a.companyId!))).toEqual([]);
+  });
+
+  it("connecting another QuickBooks company replaces the old one's records", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    await waitForFirstSync(u.companyId!);
+    const other = qb.companies().find((c) => c.realmId !== REALM)!.realmId;
+    await connect(u.token, other);
+    await expect
+      .poll(
+        async () => {
+          const rows = await t.ctx.db.select().from(invoices).where(eq(invoices.companyId, u.companyId!));
+          return rows.length > 0 && rows.every((r) => r.realmId === other);
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
   });
 
   it("resumes a crashed full import where it stopped, without duplicates or gaps", async () => {

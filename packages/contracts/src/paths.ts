@@ -28,6 +28,8 @@ export const apiPaths = {
     status: "/v1/business/quickbooks/status",
     revoke: "/v1/business/callback/revoke-token",
     webhook: "/v1/webhooks/quickbooks",
+    /** DELETE, once disconnected: removes every synced record. */
+    data: "/v1/business/quickbooks/data",
     pull: (companyId: string) => `/v1/business/invoice/pull/${encodeURIComponent(companyId)}`,
     pullCustomers: "/v1/business/invoice/pull-customers",
   },

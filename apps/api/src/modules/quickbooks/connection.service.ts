@@ -55,21 +55,34 @@ export async function completeConnect(
       "QuickBooks did not confirm the connection. Please try again.",
     );
   }
-  await repo.upsertConnection(ctx.db, {
-    companyId,
-    realmId: input.realmId,
-    status: "connected",
-    errorMessage: null,
-    ...sealTokens(ctx, tokens),
-    // A different realm starts from scratch; the same realm resumes from its cursor.
-    ...(await sameRealm(ctx, companyId, input.realmId)),
-    connectedAt: new Date(),
+  await ctx.db.transaction(async (tx) => {
+    const existing = await repo.findConnection(tx, companyId);
+    const sameRealm = existing?.realmId === input.realmId;
+    // Another QuickBooks company replaces the old one's records; the same one resumes from its cursor.
+    if (existing && !sameRealm) await repo.deleteSynced(tx, companyId, input.realmId);
+    await repo.upsertConnection(tx, {
+      companyId,
+      realmId: input.realmId,
+      status: "connected",
+      errorMessage: null,
+      ...sealTokens(ctx, tokens),
+      ...(sameRealm ? {} : { cdcCursor: null, lastSyncAt: null, syncProgress: null }),
+      connectedAt: new Date(),
+    });
   });
 }
 
-async function sameRealm(ctx: AppContext, companyId: string, realmId: string) {
-  const existing = await repo.findConnection(ctx.db, companyId);
-  return existing?.realmId === realmId ? {} : { cdcCursor: null, lastSyncAt: null, syncProgress: null };
+/** Deletes every synced record of a disconnected company, at its owner's request. */
+export async function deleteSyncedData(ctx: AppContext, companyId: string) {
+  const row = await repo.findConnection(ctx.db, companyId);
+  if (row?.status === "connected") {
+    throw new AppError(409, errorCodes.conflict, "Disconnect QuickBooks before deleting its data.");
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteSynced(tx, companyId);
+    if (row)
+      await repo.updateConnection(tx, companyId, { cdcCursor: null, lastSyncAt: null, syncProgress: null });
+  });
 }
 
 /**

@@ -173,3 +173,15 @@ export async function countSynced(db: DbOrTx, companyId: string) {
   }
   return counts;
 }
+
+/** Removes a company's synced records: all of them, or those of realms other than `keepRealm`. */
+export async function deleteSynced(db: DbOrTx, companyId: string, keepRealm?: string) {
+  await db.delete(paymentApplications).where(eq(paymentApplications.companyId, companyId));
+  for (const table of Object.values(SYNCED_TABLES)) {
+    await db
+      .delete(table)
+      .where(
+        and(eq(table.companyId, companyId), keepRealm ? sql`${table.realmId} <> ${keepRealm}` : undefined),
+      );
+  }
+}

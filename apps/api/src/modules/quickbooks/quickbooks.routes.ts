@@ -21,7 +21,7 @@ import {
   currentCompanyId,
   currentUser,
 } from "../../plugins/auth.ts";
-import { beginConnect, completeConnect, disconnect } from "./connection.service.ts";
+import { beginConnect, completeConnect, deleteSyncedData, disconnect } from "./connection.service.ts";
 import * as repo from "./quickbooks.repository.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -123,6 +123,22 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         assertOwnEmail(request, request.query.email);
         await disconnect(ctx, currentCompanyId(request));
         return { data: { message: quickbooksMessages.disconnected } };
+      },
+    );
+
+    app.delete(
+      apiPaths.quickbooks.data,
+      {
+        schema: {
+          ...secured,
+          querystring: z.object({ email: z.string().max(254) }),
+          response: { 200: messageResponseSchema, ...errors, 409: errorBodySchema },
+        },
+      },
+      async (request) => {
+        assertOwnEmail(request, request.query.email);
+        await deleteSyncedData(ctx, currentCompanyId(request));
+        return { data: { message: "The data synced from QuickBooks was deleted." } };
       },
     );
 
