@@ -96,6 +96,10 @@ describe("QuickBooks integration", () => {
     expect(connected.connection.status).toBe("connected");
     expect(connected.connection.realmId).toBe(realmId);
 
+    // The data arrives: the first import finishes and the page shows what it brought in.
+    await page.getByText(/Imported 30 customers · 200 invoices/).waitFor({ timeout: 45_000 });
+    await visible(page.getByText(new RegExp(`^${quickbooksMessages.recentlySynced} ·`)));
+
     // Refresh Data: busy, then the spec's toast.
     await delayRequests(page, "**/v1/business/invoice/pull/**", 400);
     await button(page, "Refresh Data").click();
@@ -118,6 +122,12 @@ describe("QuickBooks integration", () => {
     expect(await page.evaluate(() => localStorage.getItem("quickbooksDisconnected"))).toBe("true");
     const after = await apiGet<QuickbooksStatusResponse>(statusPath, token);
     expect(after.connection.status).toBe("disconnected");
+
+    // The synced records stay until the company deletes them.
+    await button(page, "Delete synced data").click();
+    await button(page, "Delete data").click();
+    await visible(page.getByText("The data synced from QuickBooks was deleted."));
+    await page.getByRole("button", { name: "Delete synced data" }).waitFor({ state: "detached" });
 
     // Still disconnected after a reload.
     await page.reload();

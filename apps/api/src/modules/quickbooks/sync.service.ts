@@ -8,6 +8,13 @@ import * as repo from "./quickbooks.repository.ts";
 
 export const ENTITIES: repo.SyncedEntity[] = ["Customer", "Invoice", "Payment", "CreditMemo"];
 const PAGE = 1000;
+/** Intuit leaves inactive customers out of a query unless asked; their invoices still count. */
+const ALL_ROWS: Record<repo.SyncedEntity, string> = {
+  Customer: " where Active in (true, false)",
+  Invoice: "",
+  Payment: "",
+  CreditMemo: "",
+};
 const LEASE_SECONDS = 300;
 /** CDC looks back at most 30 days; older cursors need a full import. */
 const CDC_MAX_AGE_MS = 29 * 24 * 3600_000;
@@ -127,7 +134,7 @@ async function fullImport(
         res: await ctx.qbo.api.query(
           realmId,
           token,
-          `select * from ${entity} orderby Id startposition ${position} maxresults ${PAGE}`,
+          `select * from ${entity}${ALL_ROWS[entity]} orderby Id startposition ${position} maxresults ${PAGE}`,
         ),
       }));
       const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
@@ -183,7 +190,7 @@ async function changedSincePaged(
       res: await ctx.qbo.api.query(
         realmId,
         token,
-        `select * from ${entity} where MetaData.LastUpdatedTime >= '${since.toISOString()}' orderby Id startposition ${position} maxresults ${PAGE}`,
+        `select * from ${entity} where MetaData.LastUpdatedTime >= '${since.toISOString()}'${ALL_ROWS[entity].replace(" where", " and")} orderby Id startposition ${position} maxresults ${PAGE}`,
       ),
     }));
     const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];

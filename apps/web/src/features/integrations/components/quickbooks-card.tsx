@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ConnectionActions } from "@/features/integrations/components/connection-actions";
 import { ConnectedDetails, ErrorDetails } from "@/features/integrations/components/connection-details";
 import { ConnectionStatusBadge } from "@/features/integrations/components/connection-status-badge";
+import { DeleteSyncedData } from "@/features/integrations/components/delete-synced-data";
 import { FeatureList } from "@/features/integrations/components/feature-list";
 import { useQuickbooksIntegration } from "@/features/integrations/hooks/use-quickbooks-integration";
 
@@ -73,6 +74,7 @@ export function QuickbooksCard() {
                 choose the company on Intuit's page and can disconnect at any time.
               </p>
             ) : null}
+            {connection?.status === "disconnected" && connection.lastSyncAt ? <DeleteSyncedData /> : null}
           </>
         )}
       </CardContent>
