@@ -8,6 +8,8 @@ const qb = await startQuickBooksSandbox({
   clients: [{ client_id: "recoup-bench", client_secret: "recoup-bench-secret", redirect_uris: [redirect] }],
   extraCompanies: [{ realmId, name: "Large Co", data: "large" }],
   throttle: false,
+  // Generated history ends a day ago, so the incremental sync sees only the changes made here.
+  dataNow: new Date(Date.now() - 24 * 3600_000),
 });
 console.log(JSON.stringify({ baseUrl: qb.baseUrl, discoveryUrl: qb.discoveryUrl, realmId }));
 process.on("SIGTERM", () => qb.close().then(() => process.exit(0)));

@@ -26,6 +26,16 @@ const first = await new Promise<string>((resolve) =>
 const sandbox = JSON.parse(first) as { baseUrl: string; discoveryUrl: string; realmId: string };
 const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-bench-"));
 
+// BENCH_DB=postgres: a throwaway PostgreSQL server from the machine's binaries (or BENCH_DATABASE_URL).
+let databaseUrl = process.env.BENCH_DATABASE_URL;
+let stopPg: (() => Promise<void>) | undefined;
+if (!databaseUrl && process.env.BENCH_DB === "postgres") {
+  const { startPgServer, createDatabase } = await import("@recoup/api/testing/pg");
+  const server = await startPgServer();
+  stopPg = server.stop;
+  databaseUrl = await createDatabase(server.url, "recoup_bench");
+}
+
 const config = loadConfig({
   LOG_LEVEL: "warn",
   DATA_DIR: dataDir,
@@ -36,7 +46,7 @@ const config = loadConfig({
   INTUIT_CLIENT_SECRET: "recoup-bench-secret",
   INTUIT_DISCOVERY_URL: sandbox.discoveryUrl,
   QUICKBOOKS_API_URL: sandbox.baseUrl,
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const { app, ctx } = await buildApp(config);
 const { users, companies } = await import("@recoup/api/db/schema");
@@ -141,5 +151,6 @@ const result = {
 };
 console.log(JSON.stringify(result, null, 2));
 await app.close();
+await stopPg?.();
 child.kill("SIGTERM");
 rmSync(dataDir, { recursive: true, force: true });

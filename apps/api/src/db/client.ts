@@ -38,6 +38,9 @@ const MIGRATION_LOCK = 727_274_001;
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (err) => console.error("database connection lost:", err.message));
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     const client = await pool.connect();
     try {

@@ -31,7 +31,7 @@ export class JobQueue {
   }
 
   async start() {
-    this.boss.on("error", (err) => console.error("job queue error", err));
+    this.boss.on("error", (err) => console.error("job queue error:", err.message));
     await this.boss.start();
     for (const d of this.definitions) {
       await this.boss.createQueue(d.name, { name: d.name, ...d.queue });

@@ -1,6 +1,7 @@
 import type { OAuthProvider } from "@recoup/contracts";
 import * as client from "openid-client";
 import type { OidcClientConfig } from "../../config.ts";
+import { lazyDiscovery } from "./discovery.ts";
 
 /** Per provider: what we ask for and whether the provider echoes a nonce. */
 const PROVIDERS: Record<OAuthProvider, { scope: string; useNonce: boolean }> = {
@@ -17,32 +18,16 @@ export interface OidcIdentity {
   name: string | undefined;
 }
 
-const isLoopback = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(url);
-
 /** The one client of Google's and Intuit's OpenID endpoints (openid-client: PKCE, state, nonce, iss). */
 export class OidcClient {
-  private configuration: Promise<client.Configuration> | undefined;
+  private readonly config: () => Promise<client.Configuration>;
 
   constructor(
     readonly provider: OAuthProvider,
-    private readonly settings: OidcClientConfig,
+    settings: OidcClientConfig,
     private readonly redirectUri: string,
-  ) {}
-
-  private config() {
-    this.configuration ??= client
-      .discovery(
-        new URL(this.settings.discovery),
-        this.settings.clientId,
-        undefined,
-        client.ClientSecretBasic(this.settings.clientSecret),
-        { execute: isLoopback(this.settings.discovery) ? [client.allowInsecureRequests] : [] },
-      )
-      .catch((err) => {
-        this.configuration = undefined;
-        throw err;
-      });
-    return this.configuration;
+  ) {
+    this.config = lazyDiscovery(settings);
   }
 
   async authorizationUrl(tx: { state: string; nonce: string; codeVerifier: string }) {

@@ -1,5 +1,6 @@
 import * as client from "openid-client";
 import type { OidcClientConfig } from "../../config.ts";
+import { lazyDiscovery } from "../oidc/discovery.ts";
 
 export const ACCOUNTING_SCOPE = "com.intuit.quickbooks.accounting openid profile email phone address";
 
@@ -13,31 +14,15 @@ export interface QboTokens {
 /** Intuit refused the refresh token: the connection must be made again. */
 export class QboReconnectRequired extends Error {}
 
-const isLoopback = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(url);
-
 /** Intuit OAuth 2.0 for the accounting connection: authorize, code exchange, refresh, revoke. */
 export class QboAuth {
-  private configuration: Promise<client.Configuration> | undefined;
+  private readonly config: () => Promise<client.Configuration>;
 
   constructor(
-    private readonly settings: OidcClientConfig,
+    settings: OidcClientConfig,
     readonly redirectUri: string,
-  ) {}
-
-  private config() {
-    this.configuration ??= client
-      .discovery(
-        new URL(this.settings.discovery),
-        this.settings.clientId,
-        undefined,
-        client.ClientSecretBasic(this.settings.clientSecret),
-        { execute: isLoopback(this.settings.discovery) ? [client.allowInsecureRequests] : [] },
-      )
-      .catch((err) => {
-        this.configuration = undefined;
-        throw err;
-      });
-    return this.configuration;
+  ) {
+    this.config = lazyDiscovery(settings);
   }
 
   /** The spec's parameters: client id, response_type code, scope, redirect_uri, state. */
