@@ -41,6 +41,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   APP_URL: APP,
   SMTP_URL: "smtp://127.0.0.1:9",
+  JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   RUN_WORKER: "false",
   INTUIT_CLIENT_ID: "recoup-bench",
   INTUIT_CLIENT_SECRET: "recoup-bench-secret",

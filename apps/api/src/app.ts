@@ -7,19 +7,10 @@ import { authMessages, MAX_IMAGE_BYTES } from "@recoup/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
-import type { AppContext } from "./context.ts";
+import { type AppContext, createContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { createMailer } from "./integrations/mail/mailer.ts";
-import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
-import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
-import { safetySyncJob } from "./jobs/qbo-safety-sync.ts";
-import { qboSyncJob } from "./jobs/qbo-sync.ts";
-import { JobQueue } from "./jobs/queue.ts";
-import { sendEmailJob } from "./jobs/send-email.ts";
-import { Sealer } from "./lib/seal.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
-import { TokenService } from "./modules/auth/tokens.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
@@ -52,29 +43,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   app.setSerializerCompiler(serializerCompiler);
 
   const database = opts.database ?? (await openDatabase(config));
-  const queue = new JobQueue(database);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    queue,
-    tokens: new TokenService(config.jwtSecret, config.appUrl),
-    mailSealer: new Sealer(config.jwtSecret, "mail"),
-    qbo: {
-      auth: config.intuit && new QboAuth(config.intuit, `${config.appUrl}/callback/quickbooks`),
-      api: new QboApi({
-        baseUrl: config.quickbooks.apiUrl,
-        minorVersion: config.quickbooks.minorVersion,
-        retryBaseMs: config.quickbooks.retryBaseMs,
-      }),
-      sealer: new Sealer(config.encryptionKey, "quickbooks-tokens"),
-    },
-  };
-  queue.define(qboSyncJob(ctx));
-  queue.define(safetySyncJob(ctx));
-  if (config.smtpUrl)
-    queue.define(sendEmailJob(createMailer(config.smtpUrl, config.mailFrom), ctx.mailSealer));
-  else app.log.warn("SMTP_URL is not set: emails are queued but not sent until it is");
+  const ctx = createContext(config, database);
+  if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails wait in the queue until it is");
 
   registerErrorHandler(app);
   await registerSecurity(app);
@@ -97,10 +67,10 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(webhookRoutes(ctx));
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
-  await queue.start();
-  if (config.runWorker) await queue.work();
+  await ctx.queue.start();
+  if (config.runWorker) await ctx.queue.work();
   app.addHook("onClose", async () => {
-    await queue.stop();
+    await ctx.queue.stop();
     if (!opts.database) await database.close();
   });
   return { app, ctx };

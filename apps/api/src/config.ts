@@ -99,6 +99,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   };
+  // Several processes (or a production host) must share one secret: a generated one is per DATA_DIR.
+  if ((e.DATABASE_URL || e.NODE_ENV === "production") && !e.JWT_SECRET) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  JWT_SECRET: must be set when DATABASE_URL is set or NODE_ENV is production",
+    );
+  }
   pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE");
   pair(e.INTUIT_CLIENT_ID, e.INTUIT_CLIENT_SECRET, "INTUIT");
   const dataDir = path.resolve(e.DATA_DIR);

@@ -15,6 +15,9 @@ const LOCAL_CLIENT = { client_id: "recoup-local", client_secret: "recoup-local-s
  */
 export async function startLocalSandboxes(env: NodeJS.ProcessEnv): Promise<LocalSandboxes> {
   const closers: (() => Promise<void>)[] = [];
+  // The sandboxes mint identities for any email typed in: never in production.
+  if (env.NODE_ENV === "production")
+    return { banner: ["  local sandboxes: off (NODE_ENV=production)"], close: async () => {} };
   const banner: string[] = [];
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, "");
 

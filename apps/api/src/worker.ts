@@ -1,10 +1,7 @@
 import closeWithGrace from "close-with-grace";
 import { loadConfig } from "./config.ts";
+import { createContext } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
-import { createMailer } from "./integrations/mail/mailer.ts";
-import { JobQueue } from "./jobs/queue.ts";
-import { sendEmailJob } from "./jobs/send-email.ts";
-import { Sealer } from "./lib/seal.ts";
 
 /** A worker without HTTP, for scale-out: any number of these share the queue in PostgreSQL. */
 const config = loadConfig();
@@ -17,10 +14,7 @@ if (!config.smtpUrl) {
   process.exit(1);
 }
 const database = await openDatabase(config);
-const queue = new JobQueue(database);
-queue.define(
-  sendEmailJob(createMailer(config.smtpUrl, config.mailFrom), new Sealer(config.jwtSecret, "mail")),
-);
+const { queue } = createContext(config, database);
 await queue.start();
 await queue.work();
 console.log("Recoup worker running.");

@@ -345,6 +345,21 @@ describe("forgot and reset password", () => {
     ).toBe(400);
   });
 
+  it("sends at most 5 codes an hour, answering the same for the sixth request", async () => {
+    const { email } = await signedInUser(t);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await api.post("/v1/auth/forgot-password", { email })).body);
+    const unknown = (await api.post("/v1/auth/forgot-password", { email: uniqueEmail() })).body;
+    expect(new Set([...answers, unknown])).toEqual(new Set([unknown]));
+    await expect
+      .poll(async () => (await t.mailTo(email)).filter((m) => /password reset code/.test(m.subject)).length, {
+        timeout: 15_000,
+      })
+      .toBe(5);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await t.mailTo(email)).filter((m) => /password reset code/.test(m.subject))).toHaveLength(5);
+  });
+
   it("a verification code does not reset a password", async () => {
     const email = uniqueEmail();
     await signup(email);

@@ -115,6 +115,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id", DATA_DIR: tmpdir() })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: "postgres://x/y", DATA_DIR: tmpdir() })).toThrow(/JWT_SECRET/);
   });
 });
 

@@ -211,6 +211,7 @@ describe("QuickBooks sync", () => {
   it("refuses a forged webhook and queues a sync for a genuine one, once", async () => {
     const u = await signedInUser(t, { onboard: true });
     await connect(u.token);
+    await waitForFirstSync(u.companyId!);
     const body = JSON.stringify({
       eventNotifications: [
         {

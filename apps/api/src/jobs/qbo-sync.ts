@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
+import type { DbOrTx } from "../db/client.ts";
 import { runSync } from "../modules/quickbooks/sync.service.ts";
 import type { JobDefinition } from "./queue.ts";
 
@@ -11,13 +12,22 @@ export type QboSyncJob = z.infer<typeof qboSyncPayload>;
 export function qboSyncJob(ctx: AppContext): JobDefinition<QboSyncJob> {
   return {
     name: QBO_SYNC,
-    queue: { retryLimit: 8, retryDelay: 2, retryBackoff: true },
+    // Stately: per company at most one queued and one running, so a burst of webhooks during a
+    // sync leaves exactly one sync to run after it.
+    queue: { policy: "stately", retryLimit: 8, retryDelay: 2, retryBackoff: true },
     async handle(data) {
       const { companyId, mode } = qboSyncPayload.parse(data);
-      await runSync(ctx, companyId, mode);
+      const result = await runSync(ctx, companyId, mode);
+      // Another worker holds the lease: come back after it, rather than dropping this change.
+      if (result.skipped && result.reason === "busy") await enqueueSync(ctx, companyId, mode, 30);
     },
   };
 }
 
-export const enqueueSync = (ctx: AppContext, companyId: string, mode: QboSyncJob["mode"]) =>
-  ctx.queue.send(QBO_SYNC, { companyId, mode }, { singletonKey: `${companyId}:${mode}` });
+export const enqueueSync = (
+  ctx: AppContext,
+  companyId: string,
+  mode: QboSyncJob["mode"],
+  delaySeconds = 0,
+  tx?: DbOrTx,
+) => ctx.queue.send(QBO_SYNC, { companyId, mode }, { singletonKey: companyId, startAfter: delaySeconds, tx });

@@ -49,9 +49,14 @@ export class JobQueue {
   }
 
   /** Enqueues; with `tx`, in that transaction, so the job exists only if the change commits. */
-  async send<T extends object>(name: string, data: T, opts: { tx?: DbOrTx; singletonKey?: string } = {}) {
+  async send<T extends object>(
+    name: string,
+    data: T,
+    opts: { tx?: DbOrTx; singletonKey?: string; startAfter?: number } = {},
+  ) {
     return this.boss.send(name, data, {
       singletonKey: opts.singletonKey,
+      ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
       ...(opts.tx ? { db: transactionExecutor(opts.tx) } : {}),
     });
   }

@@ -9,11 +9,13 @@ export interface SendEmailJob {
   sealed: string;
 }
 
-export function sendEmailJob(mailer: Mailer, sealer: Sealer): JobDefinition<SendEmailJob> {
+/** Without a mailer (no SMTP_URL) each job fails and retries, so nothing is lost until it is set. */
+export function sendEmailJob(mailer: Mailer | undefined, sealer: Sealer): JobDefinition<SendEmailJob> {
   return {
     name: SEND_EMAIL,
     queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
     async handle(data) {
+      if (!mailer) throw new Error("SMTP_URL is not set: cannot send email");
       await mailer.send(sealer.open<OutgoingEmail>(data.sealed));
     },
   };

@@ -13,6 +13,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(body(err.code, err.message, err.details));
     }
+    // Two requests racing to create the same thing (a signup, a first sign-in): one wins, the other is told.
+    if (
+      (err as { code?: string; cause?: { code?: string } }).cause?.code === "23505" ||
+      err.code === "23505"
+    ) {
+      return reply
+        .status(409)
+        .send(body(errorCodes.conflict, "This was just done by another request. Please try again."));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),

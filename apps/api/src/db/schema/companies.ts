@@ -17,8 +17,6 @@ export const companies = pgTable("companies", {
   followUpInterval: text({ enum: ["7", "15", "30"] })
     .notNull()
     .default("7"),
-  /** QuickBooks company id, once connected. */
-  realmId: text(),
   createdAt: now(),
   updatedAt: now(),
 });

@@ -30,7 +30,6 @@ export const identities = pgTable(
     provider: text().notNull(),
     subject: text().notNull(),
     email: text(),
-    realmId: text(),
     createdAt: now(),
   },
   (t) => [uniqueIndex("identities_provider_subject").on(t.provider, t.subject), index().on(t.userId)],

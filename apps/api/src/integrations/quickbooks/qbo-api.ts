@@ -52,7 +52,7 @@ export class QboApi {
       try {
         res = await this.fetchImpl(url, {
           headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
-          signal: AbortSignal.timeout(120_000),
+          signal: AbortSignal.timeout(60_000),
         });
       } catch (err) {
         if (attempt >= this.maxRetries)

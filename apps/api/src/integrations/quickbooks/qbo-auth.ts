@@ -41,6 +41,10 @@ export class QboAuth {
       expectedState: state,
       idTokenExpected: true,
     });
+    // The realm on the callback URL comes through the browser; Intuit's signed ID token says which it is.
+    const claimed = tokens.claims()?.realmid;
+    if (claimed !== undefined && String(claimed) !== realmId)
+      throw new Error("realmId does not match the ID token");
     return toTokens(tokens);
   }
 

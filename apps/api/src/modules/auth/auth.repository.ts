@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
-  companies,
   identities,
   oneTimeCodes,
+  qboConnections,
   rateCounters,
   refreshTokens,
   sessions,
@@ -21,9 +21,12 @@ export const findUserById = async (db: DbOrTx, id: string) =>
 
 export async function findUserWithCompany(db: DbOrTx, id: string) {
   const rows = await db
-    .select({ user: users, realmId: companies.realmId })
+    .select({ user: users, realmId: qboConnections.realmId })
     .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(
+      qboConnections,
+      and(eq(qboConnections.companyId, users.companyId), eq(qboConnections.status, "connected")),
+    )
     .where(eq(users.id, id))
     .limit(1);
   return rows[0];
@@ -52,6 +55,24 @@ export const findIdentity = async (db: DbOrTx, provider: string, subject: string
 
 export async function deleteIdentities(db: DbOrTx, userId: string) {
   await db.delete(identities).where(eq(identities.userId, userId));
+}
+
+/**
+ * The owner of an address has just proved it (a code, a provider that vouches for the email,
+ * or a new signup). Whatever was attached to the account before that proof came from someone
+ * unproven: their sign-ins, password and company go.
+ */
+export async function claimUnverifiedAccount(
+  db: DbOrTx,
+  userId: string,
+  opts: { keepPassword?: boolean } = {},
+) {
+  await deleteIdentities(db, userId);
+  await revokeUserSessions(db, userId, "address proved by its owner");
+  await db
+    .update(users)
+    .set({ companyId: null, ...(opts.keepPassword ? {} : { passwordHash: null }), updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 export async function insertIdentity(db: DbOrTx, values: typeof identities.$inferInsert) {

@@ -29,12 +29,12 @@ export async function signup(ctx: AppContext, input: SignupRequest) {
     // password and name, and anything that signed in to it before loses access.
     const user = existing ?? (await repo.insertUser(tx, { email: input.email, name, passwordHash }));
     if (existing) {
+      await repo.claimUnverifiedAccount(tx, existing.id);
       await repo.updateUser(tx, existing.id, { name, passwordHash });
-      await repo.revokeUserSessions(tx, existing.id, "replaced by a new signup");
-      await repo.deleteIdentities(tx, existing.id);
     }
     const code = await issueCode(ctx, tx, user.id, "verify_email");
-    await enqueueEmail(ctx, emails.verificationEmail(user.email, name, code, ctx.config.appUrl), tx);
+    if (code)
+      await enqueueEmail(ctx, emails.verificationEmail(user.email, name, code, ctx.config.appUrl), tx);
   });
 }
 
@@ -43,14 +43,20 @@ export async function resendVerification(ctx: AppContext, email: string) {
     const user = await repo.findUserByEmail(tx, email);
     if (!user || user.emailVerifiedAt) return;
     const code = await issueCode(ctx, tx, user.id, "verify_email");
-    await enqueueEmail(ctx, emails.verificationEmail(user.email, user.name, code, ctx.config.appUrl), tx);
+    if (code)
+      await enqueueEmail(ctx, emails.verificationEmail(user.email, user.name, code, ctx.config.appUrl), tx);
   });
 }
 
 export async function verifyEmail(ctx: AppContext, email: string, code: string) {
   const user = await repo.findUserByEmail(ctx.db, email);
   await redeemCode(ctx, user?.emailVerifiedAt ? undefined : user?.id, "verify_email", code);
-  await repo.updateUser(ctx.db, user!.id, { emailVerifiedAt: new Date() });
+  await ctx.db.transaction(async (tx) => {
+    // The code went to the latest signup, whose password stays; provider sign-ins attached
+    // before the address was proved do not.
+    await repo.claimUnverifiedAccount(tx, user!.id, { keepPassword: true });
+    await repo.updateUser(tx, user!.id, { emailVerifiedAt: new Date() });
+  });
 }
 
 /** Failed logins are counted per account (not per address), so spoofed headers change nothing. */
@@ -79,7 +85,7 @@ export async function forgotPassword(ctx: AppContext, email: string) {
     const user = await repo.findUserByEmail(tx, email);
     if (!user) return;
     const code = await issueCode(ctx, tx, user.id, "reset_password");
-    await enqueueEmail(ctx, emails.resetEmail(user.email, code), tx);
+    if (code) await enqueueEmail(ctx, emails.resetEmail(user.email, code), tx);
   });
 }
 
@@ -91,7 +97,9 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   await redeemCode(ctx, user?.id, "reset_password", input.code);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    // Owning the mailbox proves the address: a reset also verifies it.
+    // Owning the mailbox proves the address: a reset also verifies it, and an account that was
+    // unverified until now loses whatever an unproven party attached to it.
+    if (!user!.emailVerifiedAt) await repo.claimUnverifiedAccount(tx, user!.id);
     await repo.updateUser(tx, user!.id, {
       passwordHash,
       emailVerifiedAt: user!.emailVerifiedAt ?? new Date(),

@@ -2,7 +2,7 @@ import { errorCodes } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { hmac, safeEqual, sixDigitCode } from "../../lib/crypto.ts";
-import { AppError, tooManyRequests } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import * as repo from "./auth.repository.ts";
 
 export const CODE_TTL_MINUTES = 10;
@@ -18,14 +18,14 @@ export const invalidCode = () =>
     "That code is not valid or has expired. Request a new code and try again.",
   );
 
-/** Issues a fresh code for one purpose; earlier open codes of that purpose stop working. */
+/**
+ * Issues a fresh code for one purpose; earlier open codes of that purpose stop working. Over
+ * the hourly budget it issues nothing and returns null: the caller answers as usual, so the
+ * answer never tells whether the account exists.
+ */
 export async function issueCode(ctx: AppContext, tx: DbOrTx, userId: string, purpose: repo.CodePurpose) {
   const issued = await repo.hitCounter(tx, `codes:${purpose}:${userId}`, 3600);
-  if (issued > MAX_CODES_PER_HOUR) {
-    throw tooManyRequests(
-      "Too many codes were requested for this account. Please wait an hour and try again.",
-    );
-  }
+  if (issued > MAX_CODES_PER_HOUR) return null;
   await repo.consumeOpenCodes(tx, userId, purpose);
   const code = sixDigitCode();
   const id = crypto.randomUUID();

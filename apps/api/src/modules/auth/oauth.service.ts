@@ -58,7 +58,7 @@ export async function completeSignIn(
   } catch {
     throw failed("The sign-in could not be confirmed with the provider. Please try again.");
   }
-  const user = await findOrCreateUser(ctx, client.provider, identity, callback.realmId);
+  const user = await findOrCreateUser(ctx, client.provider, identity);
   return startSession(ctx, user);
 }
 
@@ -66,12 +66,7 @@ export async function completeSignIn(
  * Users are keyed on (provider, subject). A new identity links to an existing account only when
  * the provider vouches for the email; an unverified email never takes over an account.
  */
-async function findOrCreateUser(
-  ctx: AppContext,
-  provider: OAuthProvider,
-  identity: OidcIdentity,
-  realmId?: string,
-) {
+async function findOrCreateUser(ctx: AppContext, provider: OAuthProvider, identity: OidcIdentity) {
   return ctx.db.transaction(async (tx) => {
     const linked = await repo.findIdentity(tx, provider, identity.subject);
     if (linked) return (await repo.findUserById(tx, linked.userId))!;
@@ -87,14 +82,17 @@ async function findOrCreateUser(
         name: identity.name ?? identity.email.split("@")[0]!,
         emailVerifiedAt: identity.emailVerified ? new Date() : null,
       }));
-    if (existing && !existing.emailVerifiedAt)
+    if (existing && !existing.emailVerifiedAt) {
+      // The provider proved the address: the unverified account's password and sign-ins were
+      // set by someone unproven and go before this identity is linked.
+      await repo.claimUnverifiedAccount(tx, existing.id);
       await repo.updateUser(tx, existing.id, { emailVerifiedAt: new Date() });
+    }
     await repo.insertIdentity(tx, {
       userId: user.id,
       provider,
       subject: identity.subject,
       email: identity.email,
-      realmId: realmId ?? null,
     });
     return user;
   });

@@ -15,14 +15,9 @@ export async function insertSubscription(db: DbOrTx, values: typeof subscription
   await db.insert(subscriptions).values(values);
 }
 
-/** Sets the user's company only if they have none yet; false when another request was first. */
+/** Sets the user's company; the caller holds the user's row lock (lockUser). */
 export async function attachCompany(db: DbOrTx, userId: string, companyId: string) {
-  const rows = await db
-    .update(users)
-    .set({ companyId, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ companyId: users.companyId });
-  return rows.length === 1;
+  await db.update(users).set({ companyId, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export const lockUser = async (db: DbOrTx, userId: string) =>

@@ -67,6 +67,9 @@ export async function completeConnect(
       errorMessage: null,
       ...sealTokens(ctx, tokens),
       ...(sameRealm ? {} : { cdcCursor: null, lastSyncAt: null, syncProgress: null }),
+      // A sync of the old connection still running must stop writing.
+      syncLeaseOwner: null,
+      syncLeaseUntil: null,
       connectedAt: new Date(),
     });
   });

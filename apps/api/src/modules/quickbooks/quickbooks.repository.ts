@@ -68,6 +68,33 @@ export async function acquireLease(db: DbOrTx, companyId: string, owner: string,
   return rows.length === 1;
 }
 
+/** Extends the lease only for its holder; false when it was taken away (reconnect, disconnect, expiry). */
+export async function renewLease(db: DbOrTx, companyId: string, owner: string, seconds: number) {
+  const rows = await db
+    .update(qboConnections)
+    .set({ syncLeaseUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(qboConnections.companyId, companyId), eq(qboConnections.syncLeaseOwner, owner)))
+    .returning({ companyId: qboConnections.companyId });
+  return rows.length === 1;
+}
+
+/** Inside a write: the caller still holds the lease on a connection to the same realm. */
+export async function holdsLease(db: DbOrTx, companyId: string, owner: string, realmId: string) {
+  const [row] = await db
+    .select({ companyId: qboConnections.companyId })
+    .from(qboConnections)
+    .where(
+      and(
+        eq(qboConnections.companyId, companyId),
+        eq(qboConnections.syncLeaseOwner, owner),
+        eq(qboConnections.realmId, realmId),
+        eq(qboConnections.status, "connected"),
+      ),
+    )
+    .for("share");
+  return Boolean(row);
+}
+
 export async function releaseLease(db: DbOrTx, companyId: string, owner: string) {
   await db
     .update(qboConnections)

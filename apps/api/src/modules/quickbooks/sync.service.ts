@@ -15,7 +15,10 @@ const ALL_ROWS: Record<repo.SyncedEntity, string> = {
   Payment: "",
   CreditMemo: "",
 };
-const LEASE_SECONDS = 300;
+const LEASE_SECONDS = 600;
+
+/** The connection changed under a running sync (reconnected, disconnected, data deleted): stop writing. */
+class SyncSuperseded extends Error {}
 /** CDC looks back at most 30 days; older cursors need a full import. */
 const CDC_MAX_AGE_MS = 29 * 24 * 3600_000;
 /** Overlap between syncs, so a change committed at Intuit while we read is never skipped. */
@@ -28,17 +31,31 @@ const rowFor: Record<repo.SyncedEntity, (e: QboEntity, c: string, r: string) => 
   CreditMemo: map.creditMemoRow,
 };
 
-/** Applies one page of entities in one transaction: upserts, links to invoices, deletions. */
-async function applyPage(
-  ctx: AppContext,
-  companyId: string,
-  realmId: string,
-  entity: repo.SyncedEntity,
-  items: QboEntity[],
-) {
+interface Run {
+  ctx: AppContext;
+  companyId: string;
+  /** The realm this sync started on; a page of another realm is never written. */
+  realmId: string;
+  owner: string;
+  progress: SyncProgress;
+  save: () => Promise<void>;
+}
+
+/** A QuickBooks call for this run; a connection switched to another realm ends the run. */
+function call<T>(run: Run, fn: (token: string, realmId: string) => Promise<T>): Promise<T> {
+  return withAccess(run.ctx, run.companyId, (token, realmId) => {
+    if (realmId !== run.realmId) throw new SyncSuperseded();
+    return fn(token, realmId);
+  });
+}
+
+/** Applies one page in one transaction (upserts, links to invoices, deletions) while the lease holds. */
+async function applyPage(run: Run, entity: repo.SyncedEntity, items: QboEntity[]) {
+  const { ctx, companyId, realmId } = run;
   const active = items.filter((e) => !map.isDeleted(e));
   const deleted = items.filter(map.isDeleted).map((e) => e.Id);
   await ctx.db.transaction(async (tx) => {
+    if (!(await repo.holdsLease(tx, companyId, run.owner, realmId))) throw new SyncSuperseded();
     await repo.upsertSynced(
       tx,
       entity,
@@ -63,7 +80,8 @@ export type SyncMode = "full" | "incremental";
 /**
  * One sync of a company, holding its lease so no other worker syncs it at the same time.
  * A full import records its position after each page, so a crash resumes where it stopped;
- * every write is an idempotent upsert, so a page read twice leaves no duplicate.
+ * every write is an idempotent upsert, so a page read twice leaves no duplicate. A page is
+ * written only while this run still holds the lease on the realm it started with.
  */
 export async function runSync(
   ctx: AppContext,
@@ -84,18 +102,25 @@ export async function runSync(
     const progress: SyncProgress = resumable
       ? { ...conn.syncProgress!, error: undefined }
       : { mode, phase: ENTITIES[0]!, counts: {}, startedAt: startedAt.toISOString() };
-    const save = async () => {
-      await repo.updateConnection(ctx.db, companyId, { syncProgress: { ...progress } });
-      await repo.acquireLease(ctx.db, companyId, owner, LEASE_SECONDS);
+    const run: Run = {
+      ctx,
+      companyId,
+      realmId: conn.realmId,
+      owner,
+      progress,
+      save: async () => {
+        if (!(await repo.renewLease(ctx.db, companyId, owner, LEASE_SECONDS))) throw new SyncSuperseded();
+        await repo.updateConnection(ctx.db, companyId, { syncProgress: { ...progress } });
+      },
     };
-    await save();
-    if (mode === "full") await fullImport(ctx, companyId, progress, save);
-    else await incremental(ctx, companyId, conn.cdcCursor!, progress, save);
+    await run.save();
+    if (mode === "full") await fullImport(run);
+    else await incremental(run, conn.cdcCursor!);
     const cursorFrom = new Date(resumable ? progress.startedAt : startedAt.toISOString());
     progress.phase = "done";
     progress.finishedAt = new Date().toISOString();
+    await run.save();
     await repo.updateConnection(ctx.db, companyId, {
-      syncProgress: progress,
       cdcCursor: new Date(cursorFrom.getTime() - CURSOR_OVERLAP_MS),
       lastSyncAt: new Date(),
     });
@@ -103,9 +128,10 @@ export async function runSync(
     return { skipped: false as const, mode, counts: progress.counts };
   } catch (err) {
     if (err instanceof QboNotConnected) return { skipped: true as const, reason: "not connected" as const };
+    if (err instanceof SyncSuperseded) return { skipped: true as const, reason: "superseded" as const };
     log?.warn({ companyId, err }, "quickbooks sync failed; the job will retry");
     const conn = await repo.findConnection(ctx.db, companyId);
-    if (conn?.syncProgress) {
+    if (conn?.syncProgress && conn.syncLeaseOwner === owner) {
       const error = err instanceof Error ? err.message.slice(0, 300) : "The sync failed.";
       await repo.updateConnection(ctx.db, companyId, { syncProgress: { ...conn.syncProgress, error } });
     }
@@ -115,87 +141,69 @@ export async function runSync(
   }
 }
 
-async function fullImport(
-  ctx: AppContext,
-  companyId: string,
-  progress: SyncProgress,
-  save: () => Promise<void>,
-) {
+async function fullImport(run: Run) {
+  const { progress } = run;
   const start = Math.max(0, ENTITIES.indexOf(progress.phase as repo.SyncedEntity));
   for (const entity of ENTITIES.slice(start)) {
     if (progress.phase !== entity) {
       progress.phase = entity;
-      await save();
+      await run.save();
     }
     let position = progress.counts[`${entity}.position`] ?? 1;
     for (;;) {
-      const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
-        realmId,
-        res: await ctx.qbo.api.query(
+      const res = await call(run, (token, realmId) =>
+        run.ctx.qbo.api.query(
           realmId,
           token,
           `select * from ${entity}${ALL_ROWS[entity]} orderby Id startposition ${position} maxresults ${PAGE}`,
         ),
-      }));
+      );
       const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
-      await applyPage(ctx, companyId, realmId, entity, items);
+      await applyPage(run, entity, items);
       position += items.length;
       progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
       progress.counts[`${entity}.position`] = position;
-      await save();
+      await run.save();
       if (items.length < PAGE) break;
     }
   }
 }
 
-async function incremental(
-  ctx: AppContext,
-  companyId: string,
-  since: Date,
-  progress: SyncProgress,
-  save: () => Promise<void>,
-) {
-  progress.phase = "changes";
-  // One CDC call per entity: Intuit caps each answer at 1000 objects in all, so a busy entity
-  // must not crowd the others out. An entity at the cap is read page by page instead.
+/**
+ * One CDC call per entity: Intuit caps each answer at 1000 objects in all, so a busy entity
+ * must not crowd the others out. An entity at the cap is read page by page instead.
+ */
+async function incremental(run: Run, since: Date) {
+  run.progress.phase = "changes";
   for (const entity of ENTITIES) {
-    const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
-      realmId,
-      res: await ctx.qbo.api.cdc(realmId, token, [entity], since),
-    }));
+    const res = await call(run, (token, realmId) => run.ctx.qbo.api.cdc(realmId, token, [entity], since));
     const items = (res.CDCResponse[0]?.QueryResponse ?? []).flatMap(
       (g) => (g[entity] as QboEntity[] | undefined) ?? [],
     );
     if (items.length >= PAGE) {
-      await applyPage(ctx, companyId, realmId, entity, items.filter(map.isDeleted));
-      await changedSincePaged(ctx, companyId, entity, since, progress);
+      await applyPage(run, entity, items.filter(map.isDeleted));
+      await changedSincePaged(run, entity, since);
     } else {
-      await applyPage(ctx, companyId, realmId, entity, items);
-      progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
+      await applyPage(run, entity, items);
+      run.progress.counts[entity] = (run.progress.counts[entity] ?? 0) + items.length;
     }
+    await run.save();
   }
-  await save();
 }
 
-async function changedSincePaged(
-  ctx: AppContext,
-  companyId: string,
-  entity: repo.SyncedEntity,
-  since: Date,
-  progress: SyncProgress,
-) {
+async function changedSincePaged(run: Run, entity: repo.SyncedEntity, since: Date) {
+  const filter = `MetaData.LastUpdatedTime >= '${since.toISOString()}'${ALL_ROWS[entity].replace(" where", " and")}`;
   for (let position = 1; ; position += PAGE) {
-    const { res, realmId } = await withAccess(ctx, companyId, async (token, realmId) => ({
-      realmId,
-      res: await ctx.qbo.api.query(
+    const res = await call(run, (token, realmId) =>
+      run.ctx.qbo.api.query(
         realmId,
         token,
-        `select * from ${entity} where MetaData.LastUpdatedTime >= '${since.toISOString()}'${ALL_ROWS[entity].replace(" where", " and")} orderby Id startposition ${position} maxresults ${PAGE}`,
+        `select * from ${entity} where ${filter} orderby Id startposition ${position} maxresults ${PAGE}`,
       ),
-    }));
+    );
     const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
-    await applyPage(ctx, companyId, realmId, entity, items);
-    progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
+    await applyPage(run, entity, items);
+    run.progress.counts[entity] = (run.progress.counts[entity] ?? 0) + items.length;
     if (items.length < PAGE) return;
   }
 }

@@ -40,10 +40,14 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsync {
       }
       for (const n of notifications(payload)) {
         if (!n.realmId) continue;
-        if (!(await repo.firstTimeEvent(ctx.db, sha256(JSON.stringify(n))))) continue;
-        for (const conn of await repo.findConnectionsByRealm(ctx.db, n.realmId)) {
-          await enqueueSync(ctx, conn.companyId, "incremental");
-        }
+        const realmId = n.realmId;
+        // Seen-marker and jobs commit together: a failure leaves the event unseen for Intuit's retry.
+        await ctx.db.transaction(async (tx) => {
+          if (!(await repo.firstTimeEvent(tx, sha256(JSON.stringify(n))))) return;
+          for (const conn of await repo.findConnectionsByRealm(tx, realmId)) {
+            await enqueueSync(ctx, conn.companyId, "incremental", 0, tx);
+          }
+        });
       }
       return reply.status(200).send({ data: { message: "ok" } });
     });

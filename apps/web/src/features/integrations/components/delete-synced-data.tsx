@@ -44,7 +44,7 @@ export function DeleteSyncedData() {
   return (
     <Alert variant="destructive" role="group" aria-label="Delete synced data">
       <Trash2Icon aria-hidden="true" />
-      <AlertTitle>Delete the data synced from QuickBooks?</AlertTitle>
+      <AlertTitle>Delete synced data?</AlertTitle>
       <AlertDescription>
         <p>
           Customers, invoices and payments copied from QuickBooks are removed from Recoup. QuickBooks itself

@@ -1,0 +1,2 @@
+ALTER TABLE "companies" DROP COLUMN "realm_id";--> statement-breakpoint
+ALTER TABLE "identities" DROP COLUMN "realm_id";
