@@ -440,4 +440,42 @@ describe("QuickBooks sync", () => {
       qb.control.setWebhook(undefined);
     }
   });
+
+  it("reads an entity again when Intuit holds more than the pages brought (a page shifted under a deletion)", async () => {
+    const u = await signedInUser(t, { onboard: true });
+    await connect(u.token);
+    await waitForFirstSync(u.companyId!);
+    await t.ctx.db
+      .update(qboConnections)
+      .set({ syncProgress: null, cdcCursor: null })
+      .where(eq(qboConnections.companyId, u.companyId!));
+    await t.ctx.db.delete(invoices).where(eq(invoices.companyId, u.companyId!));
+    const real = t.ctx.qbo.api;
+    let dropped = false;
+    // The first invoice page comes back one record short, as when a deletion shifts positions.
+    t.ctx.qbo.api = new QboApi({
+      baseUrl: qb.accountingBaseUrl,
+      minorVersion: 75,
+      retryBaseMs: 1,
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        const q = new URL(String(input)).searchParams.get("query") ?? "";
+        if (dropped || !q.startsWith("select * from Invoice")) return res;
+        dropped = true;
+        const body = (await res.json()) as { QueryResponse: { Invoice: unknown[] } };
+        body.QueryResponse.Invoice.shift();
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
+      },
+    });
+    try {
+      await syncNow(u.companyId!, "full");
+    } finally {
+      t.ctx.qbo.api = real;
+    }
+    expect(dropped).toBe(true);
+    await expectEqualToIntuit(u.companyId!);
+  });
 });

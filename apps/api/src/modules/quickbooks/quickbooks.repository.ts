@@ -212,3 +212,13 @@ export async function deleteSynced(db: DbOrTx, companyId: string, keepRealm?: st
       );
   }
 }
+
+/** Live (not deleted) rows of one entity for the company's realm. */
+export async function countLive(db: DbOrTx, companyId: string, realmId: string, entity: SyncedEntity) {
+  const table = SYNCED_TABLES[entity];
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(and(eq(table.companyId, companyId), eq(table.realmId, realmId), isNull(table.deletedAt)));
+  return row?.n ?? 0;
+}

@@ -149,23 +149,36 @@ async function fullImport(run: Run) {
       progress.phase = entity;
       await run.save();
     }
-    let position = progress.counts[`${entity}.position`] ?? 1;
-    for (;;) {
-      const res = await call(run, (token, realmId) =>
-        run.ctx.qbo.api.query(
-          realmId,
-          token,
-          `select * from ${entity}${ALL_ROWS[entity]} orderby Id startposition ${position} maxresults ${PAGE}`,
-        ),
-      );
-      const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
-      await applyPage(run, entity, items);
-      position += items.length;
-      progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
-      progress.counts[`${entity}.position`] = position;
-      await run.save();
-      if (items.length < PAGE) break;
+    await importPages(run, entity, progress.counts[`${entity}.position`] ?? 1);
+    // Paging is by position (Intuit allows no `Id >`), so a record deleted at Intuit during the
+    // import shifts the pages and may hide one unchanged record: count, and read again if short.
+    const res = await call(run, (token, realmId) =>
+      run.ctx.qbo.api.query(realmId, token, `select count(*) from ${entity}${ALL_ROWS[entity]}`),
+    );
+    const expected = Number(res.QueryResponse.totalCount ?? 0);
+    if ((await repo.countLive(run.ctx.db, run.companyId, run.realmId, entity)) < expected) {
+      await importPages(run, entity, 1);
     }
+  }
+}
+
+async function importPages(run: Run, entity: repo.SyncedEntity, from: number) {
+  const { progress } = run;
+  for (let position = from; ; ) {
+    const res = await call(run, (token, realmId) =>
+      run.ctx.qbo.api.query(
+        realmId,
+        token,
+        `select * from ${entity}${ALL_ROWS[entity]} orderby Id startposition ${position} maxresults ${PAGE}`,
+      ),
+    );
+    const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
+    await applyPage(run, entity, items);
+    position += items.length;
+    progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
+    progress.counts[`${entity}.position`] = position;
+    await run.save();
+    if (items.length < PAGE) return;
   }
 }
 
