@@ -13,8 +13,8 @@ import { loadConfig } from "@recoup/api/config";
 
 const APP = "http://localhost:3999";
 const child = spawn(
-  "npx",
-  ["tsx", path.join(import.meta.dirname, "large-sandbox.ts"), `${APP}/callback/quickbooks`],
+  process.execPath,
+  ["--import", "tsx", path.join(import.meta.dirname, "large-sandbox.ts"), `${APP}/callback/quickbooks`],
   {
     stdio: ["ignore", "pipe", "inherit"],
   },
@@ -155,3 +155,5 @@ await app.close();
 await stopPg?.();
 child.kill("SIGTERM");
 rmSync(dataDir, { recursive: true, force: true });
+// Nothing else to wait for: leave even if a library keeps a timer alive.
+process.exit(0);
