@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
-import { qboConnections } from "../db/schema/index.ts";
+import { qboConnections, qboWebhookEvents } from "../db/schema/index.ts";
 import { enqueueSync } from "./qbo-sync.ts";
 import type { JobDefinition } from "./queue.ts";
 
@@ -16,6 +16,10 @@ export function safetySyncJob(ctx: AppContext): JobDefinition<Record<string, nev
         .from(qboConnections)
         .where(eq(qboConnections.status, "connected"));
       for (const { companyId } of rows) await enqueueSync(ctx, companyId, "incremental");
+      // Intuit retries a notification for hours at most; a week of memory is plenty for de-duplication.
+      await ctx.db
+        .delete(qboWebhookEvents)
+        .where(lt(qboWebhookEvents.receivedAt, sql`now() - interval '7 days'`));
     },
   };
 }

@@ -23,6 +23,7 @@ import {
 } from "../../plugins/auth.ts";
 import { beginConnect, completeConnect, deleteSyncedData, disconnect } from "./connection.service.ts";
 import * as repo from "./quickbooks.repository.ts";
+import { plannedSync } from "./sync.service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const secured = { security: [{ bearer: [] }], tags: ["quickbooks"] };
@@ -55,8 +56,8 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         "QuickBooks is not connected. Connect it on the Integrations page.",
       );
     }
-    const mode = row.cdcCursor ? ("incremental" as const) : ("full" as const);
-    const id = await enqueueSync(ctx, companyId, mode);
+    const { mode } = plannedSync(row, "incremental");
+    const id = await enqueueSync(ctx, companyId, "incremental");
     return {
       data: {
         queued: id !== null,

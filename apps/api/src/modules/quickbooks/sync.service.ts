@@ -78,6 +78,19 @@ async function applyPage(run: Run, entity: repo.SyncedEntity, items: QboEntity[]
 export type SyncMode = "full" | "incremental";
 
 /**
+ * What a sync will do: an interrupted full import resumes; an incremental one needs a cursor
+ * younger than CDC's 30 days; anything else is a full import.
+ */
+export function plannedSync(conn: repo.Connection, requested: SyncMode, now = new Date()) {
+  const resumable = Boolean(
+    conn.syncProgress && !conn.syncProgress.finishedAt && conn.syncProgress.mode === "full",
+  );
+  const cursorUsable = conn.cdcCursor !== null && now.getTime() - conn.cdcCursor.getTime() < CDC_MAX_AGE_MS;
+  const mode: SyncMode = requested === "incremental" && cursorUsable && !resumable ? "incremental" : "full";
+  return { mode, resumable };
+}
+
+/**
  * One sync of a company, holding its lease so no other worker syncs it at the same time.
  * A full import records its position after each page, so a crash resumes where it stopped;
  * every write is an idempotent upsert, so a page read twice leaves no duplicate. A page is
@@ -96,9 +109,7 @@ export async function runSync(
   try {
     const conn = (await repo.findConnection(ctx.db, companyId))!;
     const startedAt = new Date();
-    const resumable = conn.syncProgress && !conn.syncProgress.finishedAt && conn.syncProgress.mode === "full";
-    const cursorUsable = conn.cdcCursor && startedAt.getTime() - conn.cdcCursor.getTime() < CDC_MAX_AGE_MS;
-    const mode: SyncMode = requested === "incremental" && cursorUsable && !resumable ? "incremental" : "full";
+    const { mode, resumable } = plannedSync(conn, requested, startedAt);
     const progress: SyncProgress = resumable
       ? { ...conn.syncProgress!, error: undefined }
       : { mode, phase: ENTITIES[0]!, counts: {}, startedAt: startedAt.toISOString() };
