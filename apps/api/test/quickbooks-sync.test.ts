@@ -90,6 +90,35 @@ async function waitForFirstSync(companyId: string) {
     .toBeTruthy();
 }
 
+/** A signed-in, onboarded user whose company is connected and has finished its first sync. */
+async function connectedUser() {
+  const u = await signedInUser(t, { onboard: true });
+  await connect(u.token);
+  await waitForFirstSync(u.companyId!);
+  return u;
+}
+
+/** Runs `body` with the API's QuickBooks client talking through `fetchImpl`, then restores it. */
+async function throughFetch<T>(
+  fetchImpl: typeof fetch,
+  body: () => Promise<T>,
+  maxRetries?: number,
+): Promise<T> {
+  const real = t.ctx.qbo.api;
+  t.ctx.qbo.api = new QboApi({
+    baseUrl: qb.accountingBaseUrl,
+    minorVersion: 75,
+    retryBaseMs: 1,
+    maxRetries,
+    fetch: fetchImpl,
+  });
+  try {
+    return await body();
+  } finally {
+    t.ctx.qbo.api = real;
+  }
+}
+
 /** What Intuit holds, read through its own query API. */
 async function truth(entity: string, realmId = REALM) {
   const { access_token } = (await qb.control.issueTokens(realmId)) as { access_token: string };
@@ -209,9 +238,7 @@ describe("QuickBooks sync", () => {
   });
 
   it("refuses a forged webhook and queues a sync for a genuine one, once", async () => {
-    const u = await signedInUser(t, { onboard: true });
-    await connect(u.token);
-    await waitForFirstSync(u.companyId!);
+    const u = await connectedUser();
     const body = JSON.stringify({
       eventNotifications: [
         {
@@ -273,9 +300,7 @@ describe("QuickBooks sync", () => {
   });
 
   it("two workers refreshing at once keep the connection", async () => {
-    const u = await signedInUser(t, { onboard: true });
-    await connect(u.token);
-    await waitForFirstSync(u.companyId!);
+    const u = await connectedUser();
     await t.ctx.db
       .update(qboConnections)
       .set({ accessExpiresAt: new Date(0) })
@@ -331,9 +356,7 @@ describe("QuickBooks sync", () => {
   });
 
   it("connecting another QuickBooks company replaces the old one's records", async () => {
-    const u = await signedInUser(t, { onboard: true });
-    await connect(u.token);
-    await waitForFirstSync(u.companyId!);
+    const u = await connectedUser();
     const other = qb.companies().find((c) => c.realmId !== REALM)!.realmId;
     await connect(u.token, other);
     await expect
@@ -348,33 +371,18 @@ describe("QuickBooks sync", () => {
   });
 
   it("resumes a crashed full import where it stopped, without duplicates or gaps", async () => {
-    const u = await signedInUser(t, { onboard: true });
-    await connect(u.token);
-    await waitForFirstSync(u.companyId!);
+    const u = await connectedUser();
     await t.ctx.db
       .update(qboConnections)
       .set({ syncProgress: null, cdcCursor: null })
       .where(eq(qboConnections.companyId, u.companyId!));
-    const real = t.ctx.qbo.api;
-    const queries: string[] = [];
     // A worker that dies when it reaches payments: no retries, the connection drops.
-    t.ctx.qbo.api = new QboApi({
-      baseUrl: qb.accountingBaseUrl,
-      minorVersion: 75,
-      retryBaseMs: 1,
-      maxRetries: 0,
-      fetch: async (input, init) => {
-        const q = new URL(String(input)).searchParams.get("query") ?? "";
-        queries.push(q);
-        if (q.includes("from Payment")) throw new Error("connection reset");
-        return fetch(input, init);
-      },
-    });
-    try {
-      await expect(syncNow(u.companyId!, "full")).rejects.toThrow();
-    } finally {
-      t.ctx.qbo.api = real;
-    }
+    const dying: typeof fetch = async (input, init) => {
+      const q = new URL(String(input)).searchParams.get("query") ?? "";
+      if (q.includes("from Payment")) throw new Error("connection reset");
+      return fetch(input, init);
+    };
+    await throughFetch(dying, () => expect(syncNow(u.companyId!, "full")).rejects.toThrow(), 0);
     const [crashed] = await t.ctx.db
       .select()
       .from(qboConnections)
@@ -382,20 +390,12 @@ describe("QuickBooks sync", () => {
     expect(crashed!.syncProgress).toMatchObject({ mode: "full", phase: "Payment" });
     expect(crashed!.syncProgress!.error).toMatch(/unreachable/);
     const spy: string[] = [];
-    t.ctx.qbo.api = new QboApi({
-      baseUrl: qb.accountingBaseUrl,
-      minorVersion: 75,
-      retryBaseMs: 1,
-      fetch: (input, init) => {
-        spy.push(new URL(String(input)).searchParams.get("query") ?? "");
-        return fetch(input, init);
-      },
-    });
-    try {
-      expect(await syncNow(u.companyId!, "incremental")).toMatchObject({ skipped: false, mode: "full" });
-    } finally {
-      t.ctx.qbo.api = real;
-    }
+    const watching: typeof fetch = (input, init) => {
+      spy.push(new URL(String(input)).searchParams.get("query") ?? "");
+      return fetch(input, init);
+    };
+    const resumed = await throughFetch(watching, () => syncNow(u.companyId!, "incremental"));
+    expect(resumed).toMatchObject({ skipped: false, mode: "full" });
     // Resumed at payments: customers and invoices were not read again.
     expect(spy.some((q) => q.includes("from Customer") || q.includes("from Invoice"))).toBe(false);
     expect(spy.some((q) => q.includes("from Payment"))).toBe(true);
@@ -403,18 +403,14 @@ describe("QuickBooks sync", () => {
   });
 
   it("runs one sync per company at a time", async () => {
-    const u = await signedInUser(t, { onboard: true });
-    await connect(u.token);
-    await waitForFirstSync(u.companyId!);
+    const u = await connectedUser();
     const results = await Promise.all([1, 2, 3].map(() => runSync(t.ctx, u.companyId!, "full")));
     expect(results.filter((r) => !r.skipped)).toHaveLength(1);
     expect(results.filter((r) => r.skipped && r.reason === "busy")).toHaveLength(2);
   });
 
   it("applies a change at Intuit after its webhook, with no manual sync", async () => {
-    const u = await signedInUser(t, { onboard: true });
-    await connect(u.token);
-    await waitForFirstSync(u.companyId!);
+    const u = await connectedUser();
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     qb.control.setWebhook({
       url: `${address}/v1/webhooks/quickbooks`,
@@ -442,39 +438,27 @@ describe("QuickBooks sync", () => {
   });
 
   it("reads an entity again when Intuit holds more than the pages brought (a page shifted under a deletion)", async () => {
-    const u = await signedInUser(t, { onboard: true });
-    await connect(u.token);
-    await waitForFirstSync(u.companyId!);
+    const u = await connectedUser();
     await t.ctx.db
       .update(qboConnections)
       .set({ syncProgress: null, cdcCursor: null })
       .where(eq(qboConnections.companyId, u.companyId!));
     await t.ctx.db.delete(invoices).where(eq(invoices.companyId, u.companyId!));
-    const real = t.ctx.qbo.api;
     let dropped = false;
     // The first invoice page comes back one record short, as when a deletion shifts positions.
-    t.ctx.qbo.api = new QboApi({
-      baseUrl: qb.accountingBaseUrl,
-      minorVersion: 75,
-      retryBaseMs: 1,
-      fetch: async (input, init) => {
-        const res = await fetch(input, init);
-        const q = new URL(String(input)).searchParams.get("query") ?? "";
-        if (dropped || !q.startsWith("select * from Invoice")) return res;
-        dropped = true;
-        const body = (await res.json()) as { QueryResponse: { Invoice: unknown[] } };
-        body.QueryResponse.Invoice.shift();
-        return new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { "content-type": "application/json" },
-        });
-      },
-    });
-    try {
-      await syncNow(u.companyId!, "full");
-    } finally {
-      t.ctx.qbo.api = real;
-    }
+    const shortPage: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      const q = new URL(String(input)).searchParams.get("query") ?? "";
+      if (dropped || !q.startsWith("select * from Invoice")) return res;
+      dropped = true;
+      const body = (await res.json()) as { QueryResponse: { Invoice: unknown[] } };
+      body.QueryResponse.Invoice.shift();
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    };
+    await throughFetch(shortPage, () => syncNow(u.companyId!, "full"));
     expect(dropped).toBe(true);
     await expectEqualToIntuit(u.companyId!);
   });

@@ -51,6 +51,7 @@ export const templateSchema = z.object({
   type: z.enum(templateTypes),
   signature: z.string(),
 });
+export type Template = z.infer<typeof templateSchema>;
 /** get-template: a list whose first item holds each template by type (spec section 3). */
 export const getTemplateResponseSchema = z.object({
   data: z.array(

@@ -43,22 +43,13 @@ export function authenticate(ctx: AppContext) {
     if (!token) throw unauthorized();
     const claims = await ctx.tokens.verify(token);
     if (!claims) throw unauthorized("Your session has expired. Please log in again.");
-    const session = await repo.findActiveSession(ctx.db, claims.sessionId);
-    if (!session || session.userId !== claims.userId)
-      throw unauthorized("Your session has ended. Please log in again.");
-    const user = await repo.findUserById(ctx.db, claims.userId);
-    if (!user) throw unauthorized();
-    request.user = {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      companyId: user.companyId,
-      sessionId: session.id,
-    };
+    const user = await repo.findSessionUser(ctx.db, claims.sessionId, claims.userId);
+    if (!user) throw unauthorized("Your session has ended. Please log in again.");
+    request.user = { ...user, sessionId: claims.sessionId };
     if (claims.expiresAt - Date.now() / 1000 < RENEW_WITHIN_SECONDS) {
       const fresh = await ctx.tokens.mint({
         userId: user.id,
-        sessionId: session.id,
+        sessionId: claims.sessionId,
         email: user.email,
         name: user.name,
       });

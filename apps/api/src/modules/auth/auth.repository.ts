@@ -95,6 +95,24 @@ export const findActiveSession = async (db: DbOrTx, id: string) =>
       .limit(1)
   )[0];
 
+/** The user of a live session, in one query: what every authenticated request needs. */
+export const findSessionUser = async (db: DbOrTx, sessionId: string, userId: string) =>
+  (
+    await db
+      .select({ id: users.id, email: users.email, name: users.name, companyId: users.companyId })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1)
+  )[0];
+
 export async function revokeSession(db: DbOrTx, id: string, reason: string) {
   await db
     .update(sessions)

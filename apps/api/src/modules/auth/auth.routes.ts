@@ -17,11 +17,15 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { AppError } from "../../lib/errors.ts";
 import { authenticate, currentUser } from "../../plugins/auth.ts";
 import * as repo from "./auth.repository.ts";
 import * as service from "./auth.service.ts";
-import { endSessionByRefreshToken, refreshSession, SESSION_MAX_AGE_SECONDS } from "./sessions.ts";
+import {
+  endSessionByRefreshToken,
+  invalidRefresh,
+  refreshSession,
+  SESSION_MAX_AGE_SECONDS,
+} from "./sessions.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 const message = (text: string) => ({ data: { message: text } });
@@ -120,8 +124,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const token = request.body?.RefreshToken ?? request.cookies[cookieNames.refreshToken];
-        if (!token)
-          throw new AppError(401, "INVALID_REFRESH_TOKEN", "Your session has ended. Please log in again.");
+        if (!token) throw invalidRefresh();
         const tokens = await refreshSession(ctx, token);
         setRefreshCookie(reply, tokens);
         return { data: tokens };

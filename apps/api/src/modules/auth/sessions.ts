@@ -9,7 +9,7 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 /** Two tabs refreshing with the same token at once: the loser is told to retry, not signed out. */
 const REFRESH_RACE_GRACE_MS = 10_000;
 
-const invalidRefresh = () =>
+export const invalidRefresh = () =>
   new AppError(401, errorCodes.invalidRefreshToken, "Your session has ended. Please log in again.");
 
 async function issue(ctx: AppContext, user: repo.UserRow, sessionId: string): Promise<Tokens> {

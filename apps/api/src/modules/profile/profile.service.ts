@@ -1,4 +1,4 @@
-import type { ProfileResponse, TemplateType, UpdateProfileFields } from "@recoup/contracts";
+import type { ProfileResponse, Template, TemplateType, UpdateProfileFields } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { processImage, toDataUrl } from "../../lib/images.ts";
@@ -63,6 +63,6 @@ export async function getTemplates(ctx: AppContext, companyId: string) {
         signature,
       },
     ]),
-  ) as Record<TemplateType, ReturnType<typeof Object.values>[number]>;
+  ) as Record<TemplateType, Template>;
   return [{ ...byType, followUpInterval: company.followUpInterval }];
 }
