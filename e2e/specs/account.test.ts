@@ -1,8 +1,7 @@
 import { apiPaths, type ProfileResponse, profileMessages, type UserDetails } from "@recoup/contracts";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { launchBrowser, newContext } from "../browser.ts";
+import { chromiumForFile, newContext } from "../browser.ts";
 import {
   apiGet,
   captureOnFailure,
@@ -20,13 +19,7 @@ import {
   visible,
 } from "./flows-helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /**
  * A signature with formatting and two ways to run script. Each would set a marker and call home
@@ -40,7 +33,7 @@ const SIGNATURE =
 describe("account settings", () => {
   it("edits the name, the signature (sanitised, previewed without script) and both pictures", async () => {
     const user = await createUser({ label: "account", firstName: "Ada" });
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "account-1");
     context.setDefaultTimeout(20_000);
     const calledHome: string[] = [];

@@ -1,8 +1,8 @@
 import { apiPaths, type QuickbooksStatusResponse, quickbooksMessages } from "@recoup/contracts";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 
-import { launchBrowser, newContext } from "../browser.ts";
+import { chromiumForFile, newContext } from "../browser.ts";
 import {
   apiGet,
   createUser,
@@ -20,13 +20,7 @@ import {
 const CONNECTED_TOAST = "QuickBooks connected";
 const FEATURES = ["Invoice Sync", "Customer Management", "Financial Reports", "Real-time Updates"];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 const badge = (page: Page, label: "Connected" | "Error" | "Disconnected") =>
   page.getByText(label, { exact: true });
@@ -46,7 +40,7 @@ async function openConsent(page: Page) {
 describe("QuickBooks integration", () => {
   it("connects through Intuit's consent page, refreshes, and disconnects", async () => {
     const user = await createUser({ label: "qbo", firstName: "Quinn" });
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     context.setDefaultTimeout(20_000);
     const callbackPosts: string[] = [];
     page.on("request", (req) => {
@@ -138,7 +132,7 @@ describe("QuickBooks integration", () => {
 
   it("comes back disconnected with the spec's message when the user cancels on Intuit's page", async () => {
     const user = await createUser({ label: "qbo-cancel", firstName: "Cass" });
-    const { context, page, problems } = await newContext(browser, { width: 390 });
+    const { context, page, problems } = await newContext(browser(), { width: 390 });
     context.setDefaultTimeout(20_000);
     await logIn(page, user);
     await page.goto("/integrations");

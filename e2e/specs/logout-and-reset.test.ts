@@ -1,8 +1,7 @@
 import { apiPaths, authMessages, cookieNames } from "@recoup/contracts";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { appUrl, codeFrom, launchBrowser, newContext } from "../browser.ts";
+import { appUrl, chromiumForFile, codeFrom, newContext } from "../browser.ts";
 import {
   CHANGED_SUBJECT,
   captureOnFailure,
@@ -21,18 +20,12 @@ import {
   webTexts,
 } from "./flows-helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 describe("session cookies and log out", () => {
   it("keeps the refresh token away from script, and log out clears the session everywhere", async () => {
     const user = await createUser({ label: "logout" });
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "logout-and-reset-1");
     context.setDefaultTimeout(20_000);
     await logIn(page, user);
@@ -90,7 +83,7 @@ describe("session cookies and log out", () => {
 describe("log out before onboarding", () => {
   it("the onboarding page's 'Log out' ends the session too", async () => {
     const user = await createUser({ label: "logout-onboarding", onboarded: false });
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "logout-and-reset-onboarding");
     context.setDefaultTimeout(20_000);
     await logIn(page, user, "/onboarding");
@@ -109,7 +102,7 @@ describe("forgot password", () => {
   it("sends a code, resets the password for real, and only the new password logs in", async () => {
     const user = await createUser({ label: "reset" });
     const newPassword = "Quartz&Heron42";
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "logout-and-reset-2");
     context.setDefaultTimeout(20_000);
 

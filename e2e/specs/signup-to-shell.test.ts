@@ -1,8 +1,7 @@
 import { authMessages } from "@recoup/contracts";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 
-import { appUrl, codeFrom, launchBrowser, newContext, STRONG_PASSWORD, uniqueEmail } from "../browser.ts";
+import { appUrl, chromiumForFile, codeFrom, newContext, STRONG_PASSWORD, uniqueEmail } from "../browser.ts";
 import {
   captureOnFailure,
   createUser,
@@ -21,17 +20,11 @@ import {
   webTexts,
 } from "./flows-helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 describe("signup to the shell", () => {
   it("signs up, verifies through the emailed link, logs in, onboards and lands in the shell", async () => {
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "signup-to-shell-1");
     context.setDefaultTimeout(20_000);
     const email = uniqueEmail("signup");
@@ -143,7 +136,7 @@ describe("signup to the shell", () => {
   // Whoever signs up last for an unverified address owns it: the earlier password stops working.
   it("signing up again before verifying uses the new password", async () => {
     const first = await createUser({ label: "twice", verified: false, firstName: "First" });
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "signup-to-shell-twice");
     context.setDefaultTimeout(20_000);
     const newPassword = "Second&Try2468";
@@ -172,7 +165,7 @@ describe("signup to the shell", () => {
   it("an unverified login offers the code panel; 'Resend code' sends a new code, which verifies", async () => {
     const user = await createUser({ label: "unverified", verified: false });
     const first = await waitForNthMail(user.email, VERIFY_SUBJECT, 1);
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "signup-to-shell-2");
     context.setDefaultTimeout(20_000);
 

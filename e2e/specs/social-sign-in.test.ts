@@ -1,8 +1,8 @@
 import { cookieNames } from "@recoup/contracts";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 
-import { launchBrowser, newContext, uniqueEmail } from "../browser.ts";
+import { chromiumForFile, newContext, uniqueEmail } from "../browser.ts";
 import {
   captureOnFailure,
   delayRequests,
@@ -15,13 +15,7 @@ import {
   webTexts,
 } from "./flows-helpers.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 const origin = (url: string) => new URL(url).origin;
 
@@ -47,7 +41,7 @@ async function expectConnecting(page: Page, callbackPath: string) {
 
 describe("social sign-in", () => {
   it("signs a new user in with Google and sends them to onboarding", async () => {
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "social-sign-in-1");
     context.setDefaultTimeout(20_000);
     const email = uniqueEmail("google");
@@ -78,7 +72,7 @@ describe("social sign-in", () => {
   });
 
   it("signs a new user in with Intuit and sends them to onboarding", async () => {
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "social-sign-in-2");
     context.setDefaultTimeout(20_000);
     const email = uniqueEmail("intuit");
@@ -101,7 +95,7 @@ describe("social sign-in", () => {
   });
 
   it("a cancelled Google consent comes back to /login with a toast", async () => {
-    const { context, page, problems } = await newContext(browser);
+    const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "social-sign-in-3");
     context.setDefaultTimeout(20_000);
 
