@@ -14,7 +14,7 @@ import { loadConfig } from "@recoup/api/config";
 const APP = "http://localhost:3999";
 const child = spawn(
   process.execPath,
-  ["--import", "tsx", path.join(import.meta.dirname, "large-sandbox.ts"), `${APP}/callback/quickbooks`],
+  ["--import", "tsx", path.join(import.meta.dirname, "large-sandbox.ts"), APP],
   {
     stdio: ["ignore", "pipe", "inherit"],
   },
@@ -23,7 +23,7 @@ process.on("exit", () => child.kill("SIGTERM"));
 const first = await new Promise<string>((resolve) =>
   createInterface({ input: child.stdout! }).once("line", resolve),
 );
-const sandbox = JSON.parse(first) as { baseUrl: string; discoveryUrl: string; realmId: string };
+const sandbox = JSON.parse(first) as { baseUrl: string; realmId: string; env: Record<string, string> };
 const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-bench-"));
 
 // BENCH_DB=postgres: a throwaway PostgreSQL server from the machine's binaries (or BENCH_DATABASE_URL).
@@ -43,10 +43,7 @@ const config = loadConfig({
   SMTP_URL: "smtp://127.0.0.1:9",
   JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   RUN_WORKER: "false",
-  INTUIT_CLIENT_ID: "recoup-bench",
-  INTUIT_CLIENT_SECRET: "recoup-bench-secret",
-  INTUIT_DISCOVERY_URL: sandbox.discoveryUrl,
-  QUICKBOOKS_API_URL: sandbox.baseUrl,
+  ...sandbox.env,
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const { app, ctx } = await buildApp(config);

@@ -1,19 +1,25 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { startLocalSandboxes } from "./local-sandboxes.ts";
+import { type LocalSandboxes, portInUseError, wireLocalSandboxes } from "./local-sandboxes.ts";
 
+let sandboxes: LocalSandboxes | undefined;
 try {
-  const sandboxes = await startLocalSandboxes(process.env);
-  const config = loadConfig(process.env);
+  sandboxes = await wireLocalSandboxes(process.env);
+  const config = loadConfig(sandboxes.env);
   const { app } = await buildApp(config);
   closeWithGrace({ delay: 15_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
     await app.close();
-    await sandboxes.close();
+    await sandboxes?.close();
   });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw portInUseError(error, config.port, "PORT", "the app");
+  }
   const lines = [
     `Recoup is running at ${config.appUrl}`,
     `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
@@ -24,6 +30,7 @@ try {
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);
+    await sandboxes?.close();
     process.exit(1);
   }
   throw err;

@@ -33,6 +33,26 @@ export const apiPaths = {
     pull: (companyId: string) => `/v1/business/invoice/pull/${encodeURIComponent(companyId)}`,
     pullCustomers: "/v1/business/invoice/pull-customers",
   },
+  invoices: {
+    list: "/v1/business/invoice/list",
+    ageReport: "/v1/business/invoice/ageReport",
+    /** The aging report as CSV (same query, all rows), streamed. */
+    ageReportCsv: "/v1/business/invoice/ageReport/csv",
+  },
+  customers: {
+    outstanding: "/v1/business/customer/customer-outstanding-invoices",
+    detail: "/v1/business/customer/customer-detail-info",
+    paymentHistory: "/v1/business/customer/customer-payment-history",
+    editNote: "/v1/business/customer/edit-customer-note",
+    editTags: "/v1/business/customer/edit-customer-tags",
+  },
+  notes: {
+    add: "/v1/business/note/add-note",
+    edit: "/v1/business/note/edit-note",
+    delete: "/v1/business/note/delete-note",
+    list: "/v1/business/note/get-notes",
+  },
+  dashboard: { summary: "/v1/business/dashboard/summary" },
   settings: {
     getProfile: (companyId: string, email: string) =>
       `/v1/business/settings/get-profile/${encodeURIComponent(companyId)}/${encodeURIComponent(email)}`,

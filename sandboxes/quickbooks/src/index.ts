@@ -6,6 +6,7 @@ import { CompanyRegistry, SAMPLE_COMPANIES, type SampleCompany } from "./compani
 import type { QuickBooksClient, SandboxContext } from "./context.ts";
 import { SandboxControl } from "./control.ts";
 import { controlRoutes } from "./control-routes.ts";
+import { homeRoutes } from "./home-page.ts";
 import { PATHS } from "./oauth/discovery.ts";
 import { createSigningKeys } from "./oauth/keys.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
@@ -107,7 +108,10 @@ export async function startQuickBooksSandbox(
     await listening.close();
     throw error;
   }
-  handler = createRequestHandler([...oauthRoutes, ...accountingRoutes, ...controlRoutes], () => sandbox);
+  handler = createRequestHandler(
+    [...homeRoutes, ...oauthRoutes, ...accountingRoutes, ...controlRoutes],
+    () => sandbox,
+  );
 
   return {
     baseUrl,

@@ -13,7 +13,7 @@ export interface ConsentView {
   error?: string;
 }
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -125,4 +125,6 @@ button.secondary { background: #fff; border: 1px solid #8d9096; color: #393a3d; 
 :focus-visible { outline: 2px solid #236cff; outline-offset: 2px; }
 .error { color: #d52b1e; font-weight: 600; }
 .footnote { color: #6b6c72; font-size: .8rem; margin-top: 1rem; }
+.companies { width: 100%; border-collapse: collapse; font-size: .85rem; overflow-x: auto; display: block; }
+.companies th, .companies td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #eceef1; white-space: nowrap; }
 `;

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { agingAmountsSchema } from "./aging.ts";
+import { centsSchema, companyIdSchema, currencySchema, isoDateSchema } from "./lists.ts";
+
+/** GET /v1/business/dashboard/summary */
+export const dashboardQuerySchema = z.object({ companyId: companyIdSchema });
+
+/**
+ * The dashboard's figures are in the company's home currency: amounts in other currencies are
+ * converted with the exchange rate QuickBooks recorded on each transaction (its home amounts).
+ */
+export const dashboardSummarySchema = z.object({
+  asOf: isoDateSchema,
+  timezone: z.string(),
+  homeCurrency: currencySchema,
+  /** Other currencies whose amounts were converted into the home currency. */
+  convertedCurrencies: z.array(currencySchema),
+  outstandingCents: centsSchema,
+  overdueCents: centsSchema,
+  overdueInvoices: z.number().int(),
+  openInvoices: z.number().int(),
+  collectedLast30Cents: centsSchema,
+  /** Days sales outstanding over the last 90 days: receivables now ÷ invoiced in 90 days × 90. Null with no sales. */
+  dso: z.number().nullable(),
+  /**
+   * Collection effectiveness index over the last 90 days, in percent:
+   * (beginning receivables + invoiced − ending receivables) ÷ (beginning receivables + invoiced − ending current receivables) × 100.
+   */
+  cei: z
+    .object({
+      percent: z.number(),
+      beginningReceivablesCents: centsSchema,
+      invoicedCents: centsSchema,
+      endingReceivablesCents: centsSchema,
+      endingCurrentCents: centsSchema,
+      periodStart: isoDateSchema,
+    })
+    .nullable(),
+  aging: agingAmountsSchema,
+  mostOverdue: z.array(
+    z.object({
+      customerRef: z.string(),
+      name: z.string(),
+      currency: currencySchema,
+      overdueCents: centsSchema,
+      /** In the home currency. */
+      overdueHomeCents: centsSchema,
+      overdueInvoices: z.number().int(),
+      oldestDueDate: isoDateSchema.nullable(),
+      daysOverdue: z.number().int(),
+    }),
+  ),
+  recentActivity: z.array(
+    z.object({
+      type: z.enum(["payment", "invoice_created", "invoice_voided"]),
+      date: isoDateSchema,
+      /** When QuickBooks last changed the record, for ordering within a day. */
+      at: z.string(),
+      customerRef: z.string(),
+      customerName: z.string(),
+      /** The invoice (for invoice events) or payment id. */
+      id: z.string(),
+      docNumber: z.string().nullable(),
+      currency: currencySchema,
+      amountCents: centsSchema,
+    }),
+  ),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+export const dashboardResponseSchema = z.object({ data: dashboardSummarySchema });

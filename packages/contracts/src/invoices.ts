@@ -1,0 +1,76 @@
+import { z } from "zod";
+import {
+  centsSchema,
+  companyIdSchema,
+  currencySchema,
+  isoDateSchema,
+  pageSchema,
+  pageSizeSchema,
+  searchSchema,
+  sortOrderSchema,
+} from "./lists.ts";
+
+/** Paid: balance 0. Overdue: a balance and due before today (company time zone). Open: otherwise. */
+export const invoiceStatusSchema = z.enum(["Paid", "Open", "Overdue", "Voided"]);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+/** The status filter: one status, or `unpaid` (Open and Overdue). */
+export const invoiceStatusFilterSchema = z.enum(["paid", "open", "overdue", "voided", "unpaid"]);
+export type InvoiceStatusFilter = z.infer<typeof invoiceStatusFilterSchema>;
+
+export const invoiceSortFields = [
+  "docNumber",
+  "customerName",
+  "txnDate",
+  "dueDate",
+  "total",
+  "balance",
+  "status",
+  "daysOverdue",
+] as const;
+export const invoiceSortFieldSchema = z.enum(invoiceSortFields);
+export type InvoiceSortField = z.infer<typeof invoiceSortFieldSchema>;
+
+/** GET /v1/business/invoice/list */
+export const invoiceListQuerySchema = z.object({
+  companyId: companyIdSchema,
+  sortOrder: sortOrderSchema.default("desc"),
+  sortField: invoiceSortFieldSchema.default("dueDate"),
+  searchQuery: searchSchema,
+  page: pageSchema,
+  limit: pageSizeSchema,
+  status: invoiceStatusFilterSchema.optional(),
+  /** Only this customer's invoices. */
+  customerRef: z.string().min(1).max(64).optional(),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+
+export const invoiceRowSchema = z.object({
+  /** QuickBooks Id of the invoice. */
+  id: z.string(),
+  docNumber: z.string().nullable(),
+  customerRef: z.string(),
+  customerName: z.string(),
+  email: z.string().nullable(),
+  txnDate: isoDateSchema,
+  dueDate: isoDateSchema.nullable(),
+  currency: currencySchema,
+  totalCents: centsSchema,
+  balanceCents: centsSchema,
+  status: invoiceStatusSchema,
+  /** Days past the due date in the company's time zone; 0 unless Overdue. */
+  daysOverdue: z.number().int(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
+
+export const invoiceListResponseSchema = z.object({
+  data: z.object({
+    invoices: z.array(invoiceRowSchema),
+    /** Rows matching the search and filter, over all pages. */
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    /** "Today" in the company's time zone, which statuses and days overdue are relative to. */
+    asOf: isoDateSchema,
+  }),
+});
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
