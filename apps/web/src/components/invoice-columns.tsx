@@ -4,6 +4,7 @@ import { Link } from "react-router";
 
 import { InvoiceStatusBadge } from "@/components/invoice-status-badge";
 import { formatDate, formatDays, formatMoney } from "@/lib/format";
+import { customerPath } from "@/lib/routes";
 
 /** "#1042", or the QuickBooks id when the invoice has no number. */
 export const invoiceNumber = (row: Pick<InvoiceRow, "docNumber" | "id">) =>
@@ -29,7 +30,7 @@ export function invoiceColumns({ customer = true }: { customer?: boolean } = {})
           meta: { sortField: "customerName" },
           cell: ({ row }) => (
             <Link
-              to={`/customers/${encodeURIComponent(row.original.customerRef)}`}
+              to={customerPath(row.original.customerRef)}
               className="hover:text-primary underline-offset-4 hover:underline"
             >
               {row.original.customerName}

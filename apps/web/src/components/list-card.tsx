@@ -18,7 +18,10 @@ export function ListCard({ toolbar, children }: { toolbar?: ReactNode; children:
 /** A list page while the connection is checked: a toolbar and rows in outline. */
 export function ListCardSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <Card className="gap-4 py-4" aria-busy="true" aria-label="Loading">
+    <Card className="gap-4 py-4" aria-busy="true">
+      <span role="status" className="sr-only">
+        Loading…
+      </span>
       <div className="px-4">
         <Skeleton className="h-9 w-full max-w-xs" />
       </div>

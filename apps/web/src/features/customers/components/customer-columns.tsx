@@ -1,0 +1,68 @@
+import type { CustomerRow } from "@recoup/contracts";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Link } from "react-router";
+
+import { CustomerTags } from "@/features/customers/components/customer-tags";
+import { formatCount, formatDate, formatMoney } from "@/lib/format";
+import { customerPath } from "@/lib/routes";
+
+/** Name (a link to Customer Details), email, open invoices, outstanding, overdue, oldest due date, tags. */
+export const customerColumns: ColumnDef<CustomerRow>[] = [
+  {
+    id: "name",
+    header: "Name",
+    meta: { sortField: "name" },
+    cell: ({ row }) => (
+      <Link
+        to={customerPath(row.original.customerRef)}
+        className="hover:text-primary font-medium underline-offset-4 hover:underline"
+      >
+        {row.original.name}
+      </Link>
+    ),
+  },
+  {
+    id: "email",
+    header: "Email",
+    meta: { sortField: "email" },
+    cell: ({ row }) => row.original.email ?? <span className="text-muted-foreground">No email</span>,
+  },
+  {
+    id: "openInvoices",
+    header: "Open invoices",
+    meta: { sortField: "openInvoices", align: "right", descFirst: true },
+    cell: ({ row }) => formatCount(row.original.openInvoices),
+  },
+  {
+    id: "outstanding",
+    header: "Outstanding",
+    meta: { sortField: "outstanding", align: "right", descFirst: true },
+    cell: ({ row }) => (
+      <span className="font-medium">{formatMoney(row.original.outstandingCents, row.original.currency)}</span>
+    ),
+  },
+  {
+    id: "overdue",
+    header: "Overdue",
+    meta: { sortField: "overdue", align: "right", descFirst: true },
+    cell: ({ row }) =>
+      row.original.overdueCents > 0 ? (
+        <span className="text-destructive font-medium">
+          {formatMoney(row.original.overdueCents, row.original.currency)}
+        </span>
+      ) : (
+        formatMoney(0, row.original.currency)
+      ),
+  },
+  {
+    id: "oldestDueDate",
+    header: "Oldest due date",
+    meta: { sortField: "oldestDueDate" },
+    cell: ({ row }) => formatDate(row.original.oldestDueDate),
+  },
+  {
+    id: "tags",
+    header: "Tags",
+    cell: ({ row }) => <CustomerTags tags={row.original.tags} />,
+  },
+];
