@@ -7,23 +7,18 @@ import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
+import type { MailMessage } from "./kit.ts";
+import { createUser, injectCaller, Mailbox } from "./kit.ts";
 import { createDatabase } from "./pg-server.ts";
 
-export interface MailMessage {
-  id: string;
-  from: string;
-  to: string | string[];
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-  date: string;
-}
+export type { MailMessage };
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   backend: "pglite" | "postgres";
+  /** The app's mail sandbox inbox. */
+  mailbox: Mailbox;
   /** Waits for an email to `to` whose subject matches, as the mail sandbox received it. */
   waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<MailMessage>;
   mailTo(to: string): Promise<MailMessage[]>;
@@ -53,24 +48,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const { app, ctx } = await buildApp(config);
   await app.ready();
-  const mailTo = async (to: string): Promise<MailMessage[]> => {
-    const res = await fetch(`${mail.inboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
-    return (await res.json()) as MailMessage[];
-  };
+  const mailbox = new Mailbox(mail.inboxUrl);
+  const mailTo = (to: string) => mailbox.to(to);
   return {
     app,
     ctx,
     backend: databaseUrl ? "postgres" : "pglite",
+    mailbox,
     mailTo,
-    async waitForMail(to, subject, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = (await mailTo(to)).find((m) => subject.test(m.subject));
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no email to ${to} matching ${subject}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
+    waitForMail: (to, subject, timeoutMs = 15_000) => mailbox.waitFor(to, subject, { timeoutMs }),
     async close() {
       await app.close();
       await mail.close();
@@ -94,43 +80,13 @@ export function client(app: FastifyInstance) {
   };
 }
 
-export const STRONG_PASSWORD = "Tr1cky&LimeOwl7";
-export const uniqueEmail = (label = "user") =>
-  `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+export { STRONG_PASSWORD, uniqueEmail } from "./kit.ts";
 
-/** Signs a user up, verifies them from the emailed code, logs in; optionally onboards. */
+/** Signs a user up, verifies them from the emailed code, logs in; optionally onboards (the kit's createUser). */
 export async function signedInUser(t: TestApp, opts: { onboard?: boolean; email?: string } = {}) {
-  const api = client(t.app);
-  const email = opts.email ?? uniqueEmail();
-  const signup = await api.post("/v1/auth/signup", {
-    firstName: "Test",
-    lastName: "User",
-    email,
-    password: STRONG_PASSWORD,
+  const user = await createUser(injectCaller(t.app), t.mailbox, {
+    onboard: opts.onboard ?? false,
+    ...(opts.email ? { email: opts.email } : {}),
   });
-  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-  const mail = await t.waitForMail(email, /verification code/);
-  const code = /(\d{6})/.exec(mail.subject)![1]!;
-  const verify = await api.post("/v1/auth/verify-email", { email, code });
-  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
-  const login = await api.post("/v1/auth/login", { email, password: STRONG_PASSWORD });
-  const tokens = login.json().data as { IdToken: string; AccessToken: string; RefreshToken: string };
-  let companyId: string | null = null;
-  if (opts.onboard) {
-    const res = await api.post(
-      "/v1/business/onboard/onboard-user",
-      {
-        company_name: "Acme Ltd",
-        company_type: "LLC",
-        company_size: "2-10",
-        avg_invoices: 25,
-        email,
-        timezone: "UTC",
-      },
-      tokens.IdToken,
-    );
-    if (res.statusCode !== 201) throw new Error(`onboard failed: ${res.body}`);
-    companyId = res.json().data.companyId;
-  }
-  return { email, tokens, companyId, token: tokens.IdToken };
+  return { email: user.email, tokens: user.tokens, companyId: user.companyId, token: user.token };
 }
