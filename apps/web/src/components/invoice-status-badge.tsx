@@ -7,7 +7,10 @@ import { cn } from "@/lib/utils";
 const looks = {
   Paid: { icon: CircleCheckIcon, className: "border-success/30 bg-success/10 text-success" },
   Open: { icon: CircleDotIcon, className: "border-sky-600/30 bg-sky-600/10 text-sky-700 dark:text-sky-300" },
-  Overdue: { icon: ClockAlertIcon, className: "border-destructive/30 bg-destructive/10 text-destructive" },
+  Overdue: {
+    icon: ClockAlertIcon,
+    className: "border-red-600/30 bg-red-600/10 text-red-700 dark:text-red-300",
+  },
   Voided: { icon: BanIcon, className: "text-muted-foreground" },
 } as const;
 

@@ -22,28 +22,11 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
 
   if (query.isPending) return <CustomerDetailsSkeleton />;
   if (query.isError) {
-    if (isApiError(query.error, 404)) {
-      return (
-        <EmptyState
-          icon={UserRoundXIcon}
-          title="Customer not found"
-          action={
-            <Button asChild variant="outline">
-              <Link to="/customers">Back to Customers</Link>
-            </Button>
-          }
-        >
-          This customer is not in your QuickBooks data. It may have been deleted or merged in QuickBooks.
-        </EmptyState>
-      );
-    }
     return (
-      <ErrorState
-        title="Failed to load this customer"
-        error={query.error}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      />
+      <>
+        <PageHeader title="Customer Details" />
+        <CustomerError error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      </>
     );
   }
 
@@ -95,7 +78,7 @@ export function CustomerDetailsSkeleton() {
       <span role="status" className="sr-only">
         Loading the customer…
       </span>
-      <Skeleton className="h-8 w-64" />
+      <PageHeader title="Customer Details" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-6">
           <Skeleton className="h-40 w-full rounded-xl" />
@@ -107,5 +90,35 @@ export function CustomerDetailsSkeleton() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The customer could not be read: gone from QuickBooks (404), or the call failed. */
+function CustomerError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  if (isApiError(error, 404)) {
+    return (
+      <EmptyState
+        icon={UserRoundXIcon}
+        title="Customer not found"
+        action={
+          <Button asChild variant="outline">
+            <Link to="/customers">Back to Customers</Link>
+          </Button>
+        }
+      >
+        This customer is not in your QuickBooks data. It may have been deleted or merged in QuickBooks.
+      </EmptyState>
+    );
+  }
+  return (
+    <ErrorState title="Failed to load this customer" error={error} onRetry={onRetry} retrying={retrying} />
   );
 }
