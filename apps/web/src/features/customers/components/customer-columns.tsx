@@ -25,7 +25,14 @@ export const customerColumns: ColumnDef<CustomerRow>[] = [
     id: "email",
     header: "Email",
     meta: { sortField: "email" },
-    cell: ({ row }) => row.original.email ?? <span className="text-muted-foreground">No email</span>,
+    cell: ({ row }) =>
+      row.original.email ? (
+        <span className="block max-w-56 truncate" title={row.original.email}>
+          {row.original.email}
+        </span>
+      ) : (
+        <span className="text-muted-foreground">No email</span>
+      ),
   },
   {
     id: "openInvoices",

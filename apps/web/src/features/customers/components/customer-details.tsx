@@ -16,6 +16,10 @@ import { PaymentHistory } from "@/features/customers/components/payment-history"
 import { TagsCard } from "@/features/customers/components/tags-card";
 import { isApiError } from "@/lib/http";
 
+/** A wide column and a narrow one on large screens; one column on phones. */
+const twoColumns =
+  "grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]";
+
 /** One customer: contact, balances, invoices, payments, the customer note, notes and tags. */
 export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRefQuery; companyId: string }) {
   const query = useCustomerDetail(refQuery);
@@ -42,28 +46,30 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
           </span>
         }
       />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid min-w-0 content-start gap-6">
-          <BalancesCard customer={customer} />
-          <CustomerInvoices
-            id="open-invoices-title"
-            title="Open invoices"
-            description="Oldest due first."
-            rows={openInvoices}
-            empty="No open invoices: this customer owes nothing."
-          />
-          <CustomerInvoices
-            id="paid-invoices-title"
-            title="Paid invoices"
-            description="Paid and voided invoices, newest first."
-            rows={closedInvoices}
-            empty="No paid invoices yet."
-          />
-          <PaymentHistory refQuery={refQuery} />
-        </div>
+      <div className={twoColumns}>
+        <BalancesCard customer={customer} />
         <div className="grid min-w-0 content-start gap-6">
           <ContactCard customer={customer} />
           <TagsCard refQuery={refQuery} tags={customer.tags} />
+        </div>
+      </div>
+      <CustomerInvoices
+        id="open-invoices-title"
+        title="Open invoices"
+        description="Oldest due first."
+        rows={openInvoices}
+        empty="No open invoices: this customer owes nothing."
+      />
+      <CustomerInvoices
+        id="paid-invoices-title"
+        title="Paid invoices"
+        description="Paid and voided invoices, newest first."
+        rows={closedInvoices}
+        empty="No paid invoices yet."
+      />
+      <div className={twoColumns}>
+        <PaymentHistory refQuery={refQuery} />
+        <div className="grid min-w-0 content-start gap-6">
           <CustomerNoteCard refQuery={refQuery} note={customer.note} />
           <CustomerNotes notesRef={{ companyId, customerRef: refQuery.customerRef }} />
         </div>

@@ -10,6 +10,8 @@ const COLORS = ["--aging-current", "--aging-1", "--aging-2", "--aging-3", "--agi
 export function AgingChart({ aging, currency }: { aging: AgingAmounts; currency: string }) {
   const data = agingBuckets.map(({ key, label }, i) => ({
     key,
+    /** Short, so five fit under the bars on a phone. */
+    axis: label,
     label: key === "current" ? "Current" : `${label} days`,
     cents: aging[key],
     color: `var(${COLORS[i]})`,
@@ -29,10 +31,10 @@ export function AgingChart({ aging, currency }: { aging: AgingAmounts; currency:
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid vertical={false} stroke="var(--border)" />
               <XAxis
-                dataKey="label"
+                dataKey="axis"
                 tickLine={false}
                 axisLine={false}
-                tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
+                tick={{ fill: "var(--muted-foreground)", fontSize: 11 }}
                 interval={0}
               />
               <YAxis
@@ -45,6 +47,7 @@ export function AgingChart({ aging, currency }: { aging: AgingAmounts; currency:
               <Tooltip
                 cursor={{ fill: "var(--muted)" }}
                 formatter={(v) => [money(Number(v)), "Owed"]}
+                labelFormatter={(axis) => data.find((d) => d.axis === axis)?.label ?? String(axis)}
                 contentStyle={{
                   background: "var(--popover)",
                   border: "1px solid var(--border)",
