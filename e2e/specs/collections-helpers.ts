@@ -67,3 +67,33 @@ export async function settle(page: Page) {
   );
   await page.waitForTimeout(500);
 }
+
+export interface SandboxInvoice {
+  Id: string;
+  DocNumber?: string;
+  TxnDate: string;
+  DueDate: string;
+  TotalAmt: number;
+  Balance: number;
+  CurrencyRef: { value: string };
+  CustomerRef: { value: string; name: string };
+}
+
+/** Every invoice of the realm, from the sandbox's Accounting API. */
+export async function sandboxInvoices(realmId: string): Promise<SandboxInvoice[]> {
+  const res = await sandboxQuery<{ QueryResponse: { Invoice?: SandboxInvoice[] } }>(
+    realmId,
+    "select * from Invoice startposition 1 maxresults 1000",
+  );
+  return res.QueryResponse.Invoice ?? [];
+}
+
+/** Amounts in dollars (the Accounting API's) to integer cents. */
+export const toCents = (amount: number) => Math.round(amount * 100);
+
+/** Cents in the browser's format (Chromium here runs en-US). */
+export const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+
+/** Today in the company's time zone (the kit onboards companies in UTC). */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);

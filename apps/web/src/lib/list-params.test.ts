@@ -63,6 +63,14 @@ describe("list state in the URL", () => {
     ).toBe("tab=notes&sort=name&order=asc&q=bo");
   });
 
+  it("writes the list's params in one order, so equal states give equal links", () => {
+    const current = new URLSearchParams("size=25&q=x&page=2&order=asc&sort=name");
+    const state = parseListParams(current, defaults);
+    expect(listSearchParams(current, state, { page: 3 }, defaults).toString()).toBe(
+      "sort=name&order=asc&q=x&page=3&size=25",
+    );
+  });
+
   it("goes back to page 1 when the sort, search, filter or page size changes", () => {
     const current = new URLSearchParams("page=4");
     const state = parseListParams(current, defaults);

@@ -81,18 +81,19 @@ export function listSearchParams<S extends string, F extends string = never>(
     ...patch,
     ...(resetsPage && !("page" in patch) ? { page: 1 } : {}),
   };
+  // Other params first, then the list's in one fixed order, so equal states give equal links.
   const out = new URLSearchParams(current);
-  const set = (key: string, value: string | number | null, fallback: string | number | null) => {
-    if (value === null || value === "" || value === fallback) out.delete(key);
-    else out.set(key, String(value));
+  for (const key of Object.values(listKeys)) out.delete(key);
+  const add = (key: string, value: string | number | null, fallback: string | number | null) => {
+    if (value !== null && value !== "" && value !== fallback) out.append(key, String(value));
   };
   const isDefaultSort = next.sort === defaults.sort && next.order === defaults.order;
-  set(listKeys.sort, isDefaultSort ? null : next.sort, null);
-  set(listKeys.order, isDefaultSort ? null : next.order, null);
-  set(listKeys.search, next.search.trim(), "");
-  set(listKeys.page, next.page, 1);
-  set(listKeys.pageSize, next.pageSize, DEFAULT_PAGE_SIZE);
-  set(listKeys.filter, next.filter, null);
+  add(listKeys.sort, isDefaultSort ? null : next.sort, null);
+  add(listKeys.order, isDefaultSort ? null : next.order, null);
+  add(listKeys.search, next.search.trim(), "");
+  add(listKeys.page, next.page, 1);
+  add(listKeys.pageSize, next.pageSize, DEFAULT_PAGE_SIZE);
+  add(listKeys.filter, next.filter, null);
   return out;
 }
 

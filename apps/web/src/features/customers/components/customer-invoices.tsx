@@ -23,7 +23,7 @@ export function CustomerInvoices({
 }) {
   const columns = useMemo(() => invoiceColumns({ customer: false }), []);
   return (
-    <Card className="min-w-0 gap-4" aria-labelledby={id}>
+    <Card className="min-w-0 gap-4" role="region" aria-labelledby={id}>
       <CardHeader>
         <CardTitle>
           <h2 id={id}>{title}</h2>

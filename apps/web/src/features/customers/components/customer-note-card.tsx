@@ -25,7 +25,7 @@ export function CustomerNoteCard({ refQuery, note }: { refQuery: CustomerRefQuer
     });
 
   return (
-    <Card className="gap-4" aria-labelledby="customer-note-title">
+    <Card className="gap-4" role="region" aria-labelledby="customer-note-title">
       <CardHeader>
         <CardTitle>
           <h2 id="customer-note-title">Customer note</h2>

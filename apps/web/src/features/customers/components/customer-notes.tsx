@@ -36,7 +36,7 @@ export function CustomerNotes({ notesRef }: { notesRef: CustomerNotesRef }) {
   };
 
   return (
-    <Card className="gap-4" aria-labelledby="notes-title">
+    <Card className="gap-4" role="region" aria-labelledby="notes-title">
       <CardHeader>
         <CardTitle>
           <h2 id="notes-title">Notes</h2>

@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 /** How to reach the customer: email and phone from QuickBooks. */
 export function ContactCard({ customer }: { customer: CustomerDetail }) {
   return (
-    <Card className="gap-4" aria-labelledby="contact-title">
+    <Card className="gap-4" role="region" aria-labelledby="contact-title">
       <CardHeader>
         <CardTitle>
           <h2 id="contact-title">Contact</h2>
@@ -61,7 +61,7 @@ function Balance({ label, children, tone }: { label: string; children: ReactNode
 export function BalancesCard({ customer }: { customer: CustomerDetail }) {
   const money = (cents: number) => formatMoney(cents, customer.currency);
   return (
-    <Card className="gap-4" aria-labelledby="balances-title">
+    <Card className="gap-4" role="region" aria-labelledby="balances-title">
       <CardHeader>
         <CardTitle>
           <h2 id="balances-title">Balances</h2>

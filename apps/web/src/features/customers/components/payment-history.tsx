@@ -43,7 +43,7 @@ const rowId = (row: PaymentHistoryItem) => `${row.type}:${row.id}`;
 export function PaymentHistory({ refQuery }: { refQuery: CustomerRefQuery }) {
   const query = usePaymentHistory(refQuery);
   return (
-    <Card className="min-w-0 gap-4" aria-labelledby="payments-title">
+    <Card className="min-w-0 gap-4" role="region" aria-labelledby="payments-title">
       <CardHeader>
         <CardTitle>
           <h2 id="payments-title">Payment history</h2>

@@ -34,7 +34,7 @@ export function TagsCard({ refQuery, tags }: { refQuery: CustomerRefQuery; tags:
 
   const full = tags.length >= MAX_TAGS;
   return (
-    <Card className="gap-4" aria-labelledby="tags-title">
+    <Card className="gap-4" role="region" aria-labelledby="tags-title">
       <CardHeader>
         <CardTitle>
           <h2 id="tags-title">Tags</h2>

@@ -18,7 +18,7 @@ export function AgingChart({ aging, currency }: { aging: AgingAmounts; currency:
   }));
   const money = (cents: number) => formatMoney(cents, currency);
   return (
-    <Card className="min-w-0" aria-labelledby="aging-chart-title">
+    <Card className="min-w-0" role="region" aria-labelledby="aging-chart-title">
       <CardHeader>
         <CardTitle>
           <h2 id="aging-chart-title">Aging</h2>

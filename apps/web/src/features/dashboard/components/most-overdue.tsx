@@ -10,7 +10,7 @@ type Customer = DashboardSummary["mostOverdue"][number];
 /** The customers with the most overdue (in the home currency), each a link to their page. */
 export function MostOverdue({ customers, homeCurrency }: { customers: Customer[]; homeCurrency: string }) {
   return (
-    <Card className="min-w-0" aria-labelledby="most-overdue-title">
+    <Card className="min-w-0" role="region" aria-labelledby="most-overdue-title">
       <CardHeader>
         <CardTitle>
           <h2 id="most-overdue-title">Most overdue customers</h2>

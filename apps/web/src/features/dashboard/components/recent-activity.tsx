@@ -17,7 +17,7 @@ const kinds = {
 /** The latest payments and invoice changes from QuickBooks, newest first. */
 export function RecentActivity({ items }: { items: Activity[] }) {
   return (
-    <Card className="min-w-0" aria-labelledby="recent-activity-title">
+    <Card className="min-w-0" role="region" aria-labelledby="recent-activity-title">
       <CardHeader>
         <CardTitle>
           <h2 id="recent-activity-title">Recent activity</h2>
