@@ -1,10 +1,9 @@
 import type { InvoiceRow } from "@recoup/contracts";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Link } from "react-router";
 
+import { CustomerLink } from "@/components/customer-link";
 import { InvoiceStatusBadge } from "@/components/invoice-status-badge";
 import { formatDate, formatDays, formatMoney } from "@/lib/format";
-import { customerPath } from "@/lib/routes";
 
 /** "#1042", or the QuickBooks id when the invoice has no number. */
 export const invoiceNumber = (row: Pick<InvoiceRow, "docNumber" | "id">) =>
@@ -29,12 +28,7 @@ export function invoiceColumns({ customer = true }: { customer?: boolean } = {})
           header: "Customer",
           meta: { sortField: "customerName" },
           cell: ({ row }) => (
-            <Link
-              to={customerPath(row.original.customerRef)}
-              className="hover:text-primary underline-offset-4 hover:underline"
-            >
-              {row.original.customerName}
-            </Link>
+            <CustomerLink customerRef={row.original.customerRef} name={row.original.customerName} />
           ),
         }
       : null,

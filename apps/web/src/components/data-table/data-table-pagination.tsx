@@ -50,46 +50,24 @@ export function DataTablePagination<S extends string, F extends string>({
           Page {formatCount(page)} of {formatCount(pages)}
         </p>
         <nav className="flex items-center gap-1" aria-label="Pages">
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label="First page"
-            disabled={page <= 1}
-            onClick={() => go(1)}
-          >
-            <ChevronsLeftIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label="Previous page"
-            disabled={page <= 1}
-            onClick={() => go(page - 1)}
-          >
-            <ChevronLeftIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label="Next page"
-            disabled={page >= pages}
-            onClick={() => go(page + 1)}
-          >
-            <ChevronRightIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            aria-label="Last page"
-            disabled={page >= pages}
-            onClick={() => go(pages)}
-          >
-            <ChevronsRightIcon aria-hidden="true" />
-          </Button>
+          {[
+            { label: "First page", icon: ChevronsLeftIcon, to: 1, disabled: page <= 1 },
+            { label: "Previous page", icon: ChevronLeftIcon, to: page - 1, disabled: page <= 1 },
+            { label: "Next page", icon: ChevronRightIcon, to: page + 1, disabled: page >= pages },
+            { label: "Last page", icon: ChevronsRightIcon, to: pages, disabled: page >= pages },
+          ].map(({ label, icon: Icon, to, disabled }) => (
+            <Button
+              key={label}
+              variant="outline"
+              size="icon"
+              className="size-8"
+              aria-label={label}
+              disabled={disabled}
+              onClick={() => go(to)}
+            >
+              <Icon aria-hidden="true" />
+            </Button>
+          ))}
         </nav>
       </div>
     </div>

@@ -1,9 +1,8 @@
 import { type AgingRow, agingBuckets } from "@recoup/contracts";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Link } from "react-router";
 
+import { CustomerLink } from "@/components/customer-link";
 import { formatMoney } from "@/lib/format";
-import { customerPath } from "@/lib/routes";
 import { cn } from "@/lib/utils";
 
 /** A bucket's amount: empty buckets fade so the owed ones stand out. */
@@ -22,12 +21,11 @@ export const agingColumns: ColumnDef<AgingRow>[] = [
     header: "Customer",
     meta: { sortField: "customerName" },
     cell: ({ row }) => (
-      <Link
-        to={customerPath(row.original.customerRef)}
-        className="hover:text-primary font-medium underline-offset-4 hover:underline"
-      >
-        {row.original.customerName}
-      </Link>
+      <CustomerLink
+        customerRef={row.original.customerRef}
+        name={row.original.customerName}
+        className="font-medium"
+      />
     ),
   },
   ...agingBuckets.map(

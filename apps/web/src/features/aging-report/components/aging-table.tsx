@@ -1,8 +1,6 @@
 import type { AgingRow } from "@recoup/contracts";
-import { ErrorState } from "@/components/data-states";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableSearch } from "@/components/data-table/data-table-search";
-import { ListCard } from "@/components/list-card";
+
+import { ListTableCard } from "@/components/data-table/list-table-card";
 import { useAgeReport } from "@/features/aging-report/api/get-age-report";
 import { agingColumns } from "@/features/aging-report/components/aging-columns";
 import { AgingTotals } from "@/features/aging-report/components/aging-totals";
@@ -23,50 +21,32 @@ export function AgingTable({ companyId }: { companyId: string }) {
     searchQuery: list.search || undefined,
   };
   const query = useAgeReport({ ...base, page: list.page, size: list.pageSize });
-
-  if (query.isError && !query.data) {
-    return (
-      <ErrorState
-        title="Failed to load the aging report"
-        error={query.error}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   return (
-    <ListCard
-      toolbar={
+    <ListTableCard
+      query={query}
+      errorTitle="Failed to load the aging report"
+      searchLabel="Search customers"
+      tools={
         <>
-          <DataTableSearch
-            label="Search customers"
-            value={list.search}
-            onSearch={(search) => list.update({ search })}
-            className="sm:w-72"
-          />
           {query.data ? (
             <p className="text-muted-foreground text-sm">As of {formatDate(query.data.asOf)}</p>
           ) : null}
           <DownloadCsvButton query={base} />
         </>
       }
-    >
-      <DataTable
-        label="Aging report"
-        columns={agingColumns}
-        rows={query.data?.rows}
-        total={query.data?.total ?? 0}
-        getRowId={rowId}
-        list={list}
-        noun={["customer", "customers"]}
-        footer={<AgingTotals totals={query.data?.totals} />}
-        empty={
-          list.search
-            ? "No customer with an open balance matches this search."
-            : "Nothing is owed right now: customers with unpaid invoices appear here by age."
-        }
-      />
-    </ListCard>
+      label="Aging report"
+      columns={agingColumns}
+      rows={query.data?.rows}
+      total={query.data?.total ?? 0}
+      getRowId={rowId}
+      list={list}
+      noun={["customer", "customers"]}
+      footer={<AgingTotals totals={query.data?.totals} />}
+      empty={
+        list.search
+          ? "No customer with an open balance matches this search."
+          : "Nothing is owed right now: customers with unpaid invoices appear here by age."
+      }
+    />
   );
 }

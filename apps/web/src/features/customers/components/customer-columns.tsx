@@ -1,10 +1,9 @@
 import type { CustomerRow } from "@recoup/contracts";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Link } from "react-router";
 
+import { CustomerLink } from "@/components/customer-link";
 import { CustomerTags } from "@/features/customers/components/customer-tags";
 import { formatCount, formatDate, formatMoney } from "@/lib/format";
-import { customerPath } from "@/lib/routes";
 
 /** Name (a link to Customer Details), email, open invoices, outstanding, overdue, oldest due date, tags. */
 export const customerColumns: ColumnDef<CustomerRow>[] = [
@@ -13,12 +12,7 @@ export const customerColumns: ColumnDef<CustomerRow>[] = [
     header: "Name",
     meta: { sortField: "name" },
     cell: ({ row }) => (
-      <Link
-        to={customerPath(row.original.customerRef)}
-        className="hover:text-primary font-medium underline-offset-4 hover:underline"
-      >
-        {row.original.name}
-      </Link>
+      <CustomerLink customerRef={row.original.customerRef} name={row.original.name} className="font-medium" />
     ),
   },
   {

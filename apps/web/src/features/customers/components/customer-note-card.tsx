@@ -3,8 +3,8 @@ import { Loader2Icon, PencilIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 
+import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/textarea";
 import { useEditCustomerNote } from "@/features/customers/api/edit-customer-note";
 
@@ -25,58 +25,50 @@ export function CustomerNoteCard({ refQuery, note }: { refQuery: CustomerRefQuer
     });
 
   return (
-    <Card className="gap-4" role="region" aria-labelledby="customer-note-title">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="customer-note-title">Customer note</h2>
-        </CardTitle>
-        <CardDescription>Anything worth knowing before you chase this customer.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {editing ? (
-          <>
-            <label htmlFor={fieldId} className="sr-only">
-              Customer note
-            </label>
-            <Textarea
-              id={fieldId}
-              value={draft}
-              maxLength={MAX_CUSTOMER_NOTE_LENGTH}
-              rows={5}
-              onChange={(event) => setDraft(event.target.value)}
-              autoFocus
-            />
-            <div className="flex gap-2">
-              <Button size="sm" onClick={save} disabled={mutation.isPending}>
-                {mutation.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-                {mutation.isPending ? "Saving..." : "Save note"}
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setDraft(null)}
-                disabled={mutation.isPending}
-              >
-                Cancel
-              </Button>
-            </div>
-          </>
-        ) : (
-          <>
-            {note ? (
-              <p className="text-sm whitespace-pre-wrap" data-testid="customer-note">
-                {note}
-              </p>
-            ) : (
-              <p className="text-muted-foreground text-sm">No note yet.</p>
-            )}
-            <Button size="sm" variant="outline" className="w-fit" onClick={() => setDraft(note)}>
-              <PencilIcon aria-hidden="true" />
-              Edit note
+    <SectionCard
+      id="customer-note-title"
+      title="Customer note"
+      description="Anything worth knowing before you chase this customer."
+      contentClassName="grid gap-3"
+    >
+      {editing ? (
+        <>
+          <label htmlFor={fieldId} className="sr-only">
+            Customer note
+          </label>
+          <Textarea
+            id={fieldId}
+            value={draft}
+            maxLength={MAX_CUSTOMER_NOTE_LENGTH}
+            rows={5}
+            onChange={(event) => setDraft(event.target.value)}
+            autoFocus
+          />
+          <div className="flex gap-2">
+            <Button size="sm" onClick={save} disabled={mutation.isPending}>
+              {mutation.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+              {mutation.isPending ? "Saving..." : "Save note"}
             </Button>
-          </>
-        )}
-      </CardContent>
-    </Card>
+            <Button size="sm" variant="outline" onClick={() => setDraft(null)} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          {note ? (
+            <p className="text-sm whitespace-pre-wrap" data-testid="customer-note">
+              {note}
+            </p>
+          ) : (
+            <p className="text-muted-foreground text-sm">No note yet.</p>
+          )}
+          <Button size="sm" variant="outline" className="w-fit" onClick={() => setDraft(note)}>
+            <PencilIcon aria-hidden="true" />
+            Edit note
+          </Button>
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -1,48 +1,62 @@
 import type { CustomerDetail } from "@recoup/contracts";
-import { MailIcon, PhoneIcon } from "lucide-react";
+import { type LucideIcon, MailIcon, PhoneIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/section-card";
 import { formatCount, formatDate, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
+
+/** One way to reach the customer, as a link, or what is missing. */
+function ContactLine({
+  icon: Icon,
+  label,
+  href,
+  value,
+  missing,
+}: {
+  icon: LucideIcon;
+  label: string;
+  href: string | null;
+  value: string | null;
+  missing: string;
+}) {
+  return (
+    <p className="flex min-w-0 items-center gap-2">
+      <Icon className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />
+      <span className="sr-only">{label}:</span>
+      {href && value ? (
+        <a href={href} className="truncate underline-offset-4 hover:underline" title={value}>
+          {value}
+        </a>
+      ) : (
+        <span className="text-muted-foreground">{missing}</span>
+      )}
+    </p>
+  );
+}
 
 /** How to reach the customer: email and phone from QuickBooks. */
 export function ContactCard({ customer }: { customer: CustomerDetail }) {
   return (
-    <Card className="gap-4" role="region" aria-labelledby="contact-title">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="contact-title">Contact</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        {customer.companyName && customer.companyName !== customer.name ? (
-          <p className="font-medium">{customer.companyName}</p>
-        ) : null}
-        <p className="flex min-w-0 items-center gap-2">
-          <MailIcon className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />
-          <span className="sr-only">Email:</span>
-          {customer.email ? (
-            <a href={`mailto:${customer.email}`} className="truncate underline-offset-4 hover:underline">
-              {customer.email}
-            </a>
-          ) : (
-            <span className="text-muted-foreground">No email address: reminders cannot be sent</span>
-          )}
-        </p>
-        <p className="flex items-center gap-2">
-          <PhoneIcon className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />
-          <span className="sr-only">Phone:</span>
-          {customer.phone ? (
-            <a href={`tel:${customer.phone}`} className="underline-offset-4 hover:underline">
-              {customer.phone}
-            </a>
-          ) : (
-            <span className="text-muted-foreground">No phone number</span>
-          )}
-        </p>
-      </CardContent>
-    </Card>
+    <SectionCard id="contact-title" title="Contact" contentClassName="grid gap-3 text-sm">
+      {customer.companyName && customer.companyName !== customer.name ? (
+        <p className="font-medium">{customer.companyName}</p>
+      ) : null}
+      <ContactLine
+        icon={MailIcon}
+        label="Email"
+        href={customer.email ? `mailto:${customer.email}` : null}
+        value={customer.email}
+        missing="No email address: reminders cannot be sent"
+      />
+      <ContactLine
+        icon={PhoneIcon}
+        label="Phone"
+        href={customer.phone ? `tel:${customer.phone}` : null}
+        value={customer.phone}
+        missing="No phone number"
+      />
+    </SectionCard>
   );
 }
 
@@ -61,24 +75,17 @@ function Balance({ label, children, tone }: { label: string; children: ReactNode
 export function BalancesCard({ customer }: { customer: CustomerDetail }) {
   const money = (cents: number) => formatMoney(cents, customer.currency);
   return (
-    <Card className="gap-4" role="region" aria-labelledby="balances-title">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="balances-title">Balances</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          <Balance label="Outstanding">{money(customer.outstandingCents)}</Balance>
-          <Balance label="Overdue" tone={customer.overdueCents > 0 ? "danger" : undefined}>
-            {money(customer.overdueCents)}
-          </Balance>
-          <Balance label="Oldest due date">{formatDate(customer.oldestDueDate)}</Balance>
-          <Balance label="Open invoices">{formatCount(customer.openInvoices)}</Balance>
-          <Balance label="Paid invoices">{formatCount(customer.paidInvoices)}</Balance>
-          <Balance label="Currency">{customer.currency}</Balance>
-        </dl>
-      </CardContent>
-    </Card>
+    <SectionCard id="balances-title" title="Balances">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <Balance label="Outstanding">{money(customer.outstandingCents)}</Balance>
+        <Balance label="Overdue" tone={customer.overdueCents > 0 ? "danger" : undefined}>
+          {money(customer.overdueCents)}
+        </Balance>
+        <Balance label="Oldest due date">{formatDate(customer.oldestDueDate)}</Balance>
+        <Balance label="Open invoices">{formatCount(customer.openInvoices)}</Balance>
+        <Balance label="Paid invoices">{formatCount(customer.paidInvoices)}</Balance>
+        <Balance label="Currency">{customer.currency}</Balance>
+      </dl>
+    </SectionCard>
   );
 }

@@ -1,8 +1,6 @@
 import type { CustomerRow } from "@recoup/contracts";
-import { ErrorState } from "@/components/data-states";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTableSearch } from "@/components/data-table/data-table-search";
-import { ListCard } from "@/components/list-card";
+
+import { ListTableCard } from "@/components/data-table/list-table-card";
 import { useCustomers } from "@/features/customers/api/get-customers";
 import { customerColumns } from "@/features/customers/components/customer-columns";
 import { customerListDefaults } from "@/features/customers/utils/customer-list";
@@ -21,43 +19,23 @@ export function CustomersTable({ companyId }: { companyId: string }) {
     page: list.page,
     limit: list.pageSize,
   });
-
-  if (query.isError && !query.data) {
-    return (
-      <ErrorState
-        title="Failed to load customers"
-        error={query.error}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
   return (
-    <ListCard
-      toolbar={
-        <DataTableSearch
-          label="Search customers"
-          value={list.search}
-          onSearch={(search) => list.update({ search })}
-          className="sm:w-72"
-        />
+    <ListTableCard
+      query={query}
+      errorTitle="Failed to load customers"
+      searchLabel="Search customers"
+      label="Customers"
+      columns={customerColumns}
+      rows={query.data?.customers}
+      total={query.data?.total ?? 0}
+      getRowId={rowId}
+      list={list}
+      noun={["customer", "customers"]}
+      empty={
+        list.search
+          ? "No customer with an open balance matches this search. Try another name or email."
+          : "No customer owes you anything right now. Customers with unpaid invoices appear here."
       }
-    >
-      <DataTable
-        label="Customers"
-        columns={customerColumns}
-        rows={query.data?.customers}
-        total={query.data?.total ?? 0}
-        getRowId={rowId}
-        list={list}
-        noun={["customer", "customers"]}
-        empty={
-          list.search
-            ? "No customer with an open balance matches this search. Try another name or email."
-            : "No customer owes you anything right now. Customers with unpaid invoices appear here."
-        }
-      />
-    </ListCard>
+    />
   );
 }

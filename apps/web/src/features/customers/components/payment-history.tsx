@@ -1,8 +1,8 @@
 import type { CustomerRefQuery, PaymentHistoryItem } from "@recoup/contracts";
 import type { ColumnDef } from "@tanstack/react-table";
-import { ErrorState } from "@/components/data-states";
+import { QueryErrorState } from "@/components/data-states";
 import { StaticTable } from "@/components/data-table/static-table";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/section-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePaymentHistory } from "@/features/customers/api/get-payment-history";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -43,37 +43,28 @@ const rowId = (row: PaymentHistoryItem) => `${row.type}:${row.id}`;
 export function PaymentHistory({ refQuery }: { refQuery: CustomerRefQuery }) {
   const query = usePaymentHistory(refQuery);
   return (
-    <Card className="min-w-0 gap-4" role="region" aria-labelledby="payments-title">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="payments-title">Payment history</h2>
-        </CardTitle>
-        <CardDescription>Payments and credits recorded in QuickBooks, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent className="min-w-0">
-        {query.isPending ? (
-          <div className="grid gap-2">
-            <Skeleton className="h-8 w-full" />
-            <Skeleton className="h-8 w-full" />
-            <Skeleton className="h-8 w-full" />
-          </div>
-        ) : query.isError ? (
-          <ErrorState
-            title="Failed to load the payment history"
-            error={query.error}
-            onRetry={() => query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          <StaticTable
-            label="Payment history"
-            columns={columns}
-            rows={query.data}
-            getRowId={rowId}
-            empty="No payments from this customer yet."
-          />
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      id="payments-title"
+      title="Payment history"
+      description="Payments and credits recorded in QuickBooks, newest first."
+    >
+      {query.isPending ? (
+        <div className="grid gap-2">
+          <Skeleton className="h-8 w-full" />
+          <Skeleton className="h-8 w-full" />
+          <Skeleton className="h-8 w-full" />
+        </div>
+      ) : query.isError ? (
+        <QueryErrorState title="Failed to load the payment history" query={query} />
+      ) : (
+        <StaticTable
+          label="Payment history"
+          columns={columns}
+          rows={query.data}
+          getRowId={rowId}
+          empty="No payments from this customer yet."
+        />
+      )}
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { InfoIcon } from "lucide-react";
 
-import { ErrorState } from "@/components/data-states";
+import { QueryErrorState } from "@/components/data-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/features/dashboard/api/get-dashboard-summary";
 import { AgingChart } from "@/features/dashboard/components/aging-chart";
@@ -15,14 +15,7 @@ export function DashboardContent({ companyId }: { companyId: string }) {
   const query = useDashboardSummary(companyId);
   if (query.isPending) return <DashboardSkeleton />;
   if (query.isError) {
-    return (
-      <ErrorState
-        title="Failed to load the dashboard"
-        error={query.error}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryErrorState title="Failed to load the dashboard" query={query} />;
   }
   const summary = query.data;
   return (

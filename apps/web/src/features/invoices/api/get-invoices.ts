@@ -21,6 +21,6 @@ export const invoicesQueryOptions = (query: InvoiceListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export function useInvoices(query: InvoiceListParams, enabled: boolean) {
-  return useQuery({ ...invoicesQueryOptions(query), enabled });
+export function useInvoices(query: InvoiceListParams) {
+  return useQuery(invoicesQueryOptions(query));
 }
