@@ -1,9 +1,11 @@
+import { createUser, Mailbox, SAMPLE_REALM } from "@recoup/api/testing/kit";
 import { AGING_CSV_HEADER } from "@recoup/contracts";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 
 import { chromiumForFile, newContext } from "../browser.ts";
 import {
+  caller,
   createSyncedUser,
   logInAs,
   money,
@@ -14,7 +16,7 @@ import {
   toCents,
   todayUtc,
 } from "./collections-helpers.ts";
-import { expectTitle, toast, visible } from "./flows-helpers.ts";
+import { expectPath, expectTitle, toast, visible } from "./flows-helpers.ts";
 
 /**
  * The collections pages against a company synced with the sample QuickBooks company. Figures are
@@ -55,6 +57,37 @@ const openCentsOf = (customerId: string) =>
   open.filter((i) => i.CustomerRef.value === customerId).reduce((sum, i) => sum + toCents(i.Balance), 0);
 
 describe("collections pages", () => {
+  it("before QuickBooks: says to connect it, then shows the import and the data once connected", async () => {
+    const fresh = await createUser(caller(), new Mailbox(inject("inboxUrl")), { label: "first-sync" });
+    const { context, page, problems } = await newContext(browser());
+    context.setDefaultTimeout(20_000);
+    await logInAs(page, fresh);
+    for (const path of ["/customers", "/invoices", "/aging-report", "/dashboard"]) {
+      await page.goto(path);
+      await visible(page.getByRole("heading", { name: /^Connect QuickBooks to see your/ }));
+    }
+    await page.getByRole("link", { name: "Go to Integrations" }).click();
+    await expectPath(page, "/integrations");
+
+    // Intuit's consent page (the sandbox's): the sample company, then back through the callback.
+    await page.getByRole("button", { name: "Connect QuickBooks", exact: true }).click();
+    await page.waitForURL((url) => url.href.startsWith(inject("quickbooksUrl")));
+    await page.locator('input[name="user"]').first().check();
+    await page.locator(`input[name="realmId"][value="${SAMPLE_REALM}"]`).check();
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await expectPath(page, "/integrations");
+
+    // The dashboard shows the first import's progress while it runs, then the figures.
+    await page.goto("/dashboard");
+    const importing = page.getByRole("heading", { name: "Your QuickBooks data is being imported" });
+    const figures = page.locator('[data-figure="overdueInvoices"] [data-testid="figure-value"]');
+    await visible(importing.or(figures));
+    await visible(figures, 45_000);
+    expect(await figures.textContent()).toBe(String(overdue.length));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("Dashboard shows the sample company's counts, formulas and converted currencies", async () => {
     const { context, page, problems } = await signedIn();
     await expectTitle(page, "Dashboard");
@@ -168,6 +201,14 @@ describe("collections pages", () => {
     await visible(page.getByText("1 invoice", { exact: true }));
     await page.goBack();
     await urlIs(page, "?status=unpaid");
+
+    // From the keyboard: a sortable header is a button; Enter sorts, biggest total first.
+    await page.getByRole("button", { name: "Total", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await urlIs(page, "?sort=total&order=desc&status=unpaid");
+    expect(await page.getByRole("columnheader", { name: "Total" }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
 
     await page.getByRole("button", { name: "Pull from QuickBooks" }).click();
     await visible(page.getByRole("button", { name: "Pulling..." }));
