@@ -1,7 +1,7 @@
 import type { DashboardSummary } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
-import { companyToday } from "../invoices/invoices.service.ts";
+import { byId, companyToday } from "../invoices/invoices.service.ts";
 import * as repo from "./dashboard.repository.ts";
 
 /** DSO and CEI look at the 90 days ending today; "collected" at the 30 days ending today. */
@@ -10,21 +10,45 @@ export const COLLECTED_DAYS = 30;
 const MOST_OVERDUE = 5;
 const RECENT = 10;
 
+/** Newest first. */
+const later = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Receivables at the start of the CEI period are history: they change only when a sync brings
+ * changed records (a back-dated payment, say), so they are kept per company, date and finished
+ * sync. Working them out reads every payment of the period, the dashboard's costliest part.
+ */
+const pastReceivables = new Map<string, ReturnType<typeof repo.receivablesAt>>();
+const PAST_RECEIVABLES_KEPT = 1000;
+
+async function receivablesAt(ctx: AppContext, companyId: string, start: string) {
+  const synced = await repo.lastSyncAt(ctx.db, companyId);
+  if (!synced) return repo.receivablesAt(ctx.db, companyId, start);
+  const key = `${companyId} ${start} ${synced.toISOString()}`;
+  let found = pastReceivables.get(key);
+  if (!found) {
+    found = repo.receivablesAt(ctx.db, companyId, start);
+    found.catch(() => pastReceivables.delete(key));
+    pastReceivables.set(key, found);
+    if (pastReceivables.size > PAST_RECEIVABLES_KEPT)
+      pastReceivables.delete(pastReceivables.keys().next().value!);
+  }
+  return found;
+}
 
 export async function dashboardSummary(ctx: AppContext, companyId: string): Promise<DashboardSummary> {
   const { today, timezone } = await companyToday(ctx, companyId);
   const periodStart = addDays(today, -(PERIOD_DAYS - 1));
-  const [homeCurrency, open, collected, invoiced, beginning, mostOverdue, recent] = await Promise.all([
+  const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all([
     repo.homeCurrency(ctx.db, companyId),
     repo.openTotals(ctx.db, companyId, today),
+    repo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
     repo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
     repo.invoiced(ctx.db, companyId, periodStart, today),
-    repo.receivablesAt(ctx.db, companyId, periodStart),
-    repo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
+    receivablesAt(ctx, companyId, periodStart),
     repo.recentActivity(ctx.db, companyId, RECENT),
   ]);
-
   // Every figure below is a sum of home amounts; the currencies they came from are reported.
   const converted = new Set<string>();
   const sum = <T extends { currency: string }>(rows: T[], amount: (row: T) => number) =>
@@ -82,9 +106,7 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
         at: r.at.toISOString(),
         customerName: r.customerName ?? `Customer ${r.customerRef}`,
       }))
-      .sort((a, b) =>
-        a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.at < b.at ? 1 : a.at > b.at ? -1 : 0,
-      )
+      .sort((a, b) => later(a.date, b.date) || later(a.at, b.at) || byId(b.id, a.id))
       .slice(0, RECENT),
   };
 }
