@@ -120,7 +120,7 @@ describe("collections pages", () => {
 
     // Outstanding per customer (sorted by it, largest first) against the sandbox's invoices.
     const outstanding = page.getByRole("columnheader", { name: "Outstanding" });
-    expect(await outstanding.getAttribute("aria-sort")).toBe("descending");
+    await expect.poll(() => outstanding.getAttribute("aria-sort")).toBe("descending");
     const top = [...withBalance]
       .map((id) => ({
         id,
@@ -136,16 +136,16 @@ describe("collections pages", () => {
     await settle(page);
     const names = await cellTexts(page, 0);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    expect(await page.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe(
-      "ascending",
-    );
+    await expect
+      .poll(() => page.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort"))
+      .toBe("ascending");
     await page.getByRole("button", { name: "Name", exact: true }).click();
     await urlIs(page, "?sort=name&order=desc");
     await page.reload();
     await settle(page);
-    expect(await page.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe(
-      "descending",
-    );
+    await expect
+      .poll(() => page.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort"))
+      .toBe("descending");
     await page.goBack();
     await urlIs(page, "?sort=name&order=asc");
 
@@ -182,9 +182,9 @@ describe("collections pages", () => {
     await page.getByRole("button", { name: "Overdue", exact: true }).click();
     await urlIs(page, "?status=overdue");
     await visible(page.getByText(`${overdue.length} invoices`, { exact: true }));
-    expect(
-      await page.getByRole("button", { name: "Overdue", exact: true }).getAttribute("aria-pressed"),
-    ).toBe("true");
+    await expect
+      .poll(() => page.getByRole("button", { name: "Overdue", exact: true }).getAttribute("aria-pressed"))
+      .toBe("true");
     await page.getByRole("button", { name: "Unpaid", exact: true }).click();
     await visible(page.getByText(`${open.length} invoices`, { exact: true }));
 
@@ -206,9 +206,9 @@ describe("collections pages", () => {
     await page.getByRole("button", { name: "Total", exact: true }).focus();
     await page.keyboard.press("Enter");
     await urlIs(page, "?sort=total&order=desc&status=unpaid");
-    expect(await page.getByRole("columnheader", { name: "Total" }).getAttribute("aria-sort")).toBe(
-      "descending",
-    );
+    await expect
+      .poll(() => page.getByRole("columnheader", { name: "Total" }).getAttribute("aria-sort"))
+      .toBe("descending");
 
     await page.getByRole("button", { name: "Pull from QuickBooks" }).click();
     await visible(page.getByRole("button", { name: "Pulling..." }));

@@ -78,7 +78,12 @@ export function DataTable<T, S extends string, F extends string>({
 
   return (
     <div className="grid gap-3">
-      <Table aria-label={label} aria-busy={loading || undefined} className="min-w-max">
+      <Table
+        aria-label={label}
+        scrollLabel={`${label} table`}
+        aria-busy={loading || undefined}
+        className="min-w-max"
+      >
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">

@@ -20,7 +20,7 @@ export function StaticTable<T>({
 }) {
   const table = useReactTable({ data: rows, columns, getRowId, getCoreRowModel: getCoreRowModel() });
   return (
-    <Table aria-label={label} className="min-w-max">
+    <Table aria-label={label} scrollLabel={`${label} table`} className="min-w-max">
       <TableHeader>
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id} className="hover:bg-transparent">
