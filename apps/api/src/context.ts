@@ -15,6 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   mailSealer: Sealer;
   qbo: { auth: QboAuth | undefined; api: QboApi; sealer: Sealer };
+  /** The clock "today" is read from (company time zone); tests fix it. */
+  now: () => Date;
 }
 
 /** The services, the same for the API process and for `worker.ts`; jobs are registered by `jobs/index.ts`. */
@@ -35,5 +37,6 @@ export function createContext(config: Config, database: Database): AppContext {
       }),
       sealer: new Sealer(config.encryptionKey, "quickbooks-tokens"),
     },
+    now: () => new Date(),
   };
 }

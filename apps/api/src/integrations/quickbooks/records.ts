@@ -9,6 +9,13 @@ export const QBO_ENTITIES = ["Customer", "Invoice", "Payment", "CreditMemo"] as 
 export type QboEntityName = (typeof QBO_ENTITIES)[number];
 
 /** What every synced record carries. */
+/** Records in another currency than the company's home one carry QuickBooks' rate to it. */
+interface InCurrency {
+  currency: string;
+  /** ExchangeRate as decimal text (home currency per unit); null in the home currency. */
+  exchangeRate: string | null;
+}
+
 export interface QboMeta {
   id: string;
   syncToken: string;
@@ -27,7 +34,7 @@ export interface QboCustomer extends QboMeta {
   active: boolean;
 }
 
-export interface QboInvoice extends QboMeta {
+export interface QboInvoice extends QboMeta, InCurrency {
   docNumber: string | null;
   customerId: string;
   customerName: string | null;
@@ -48,7 +55,7 @@ export interface QboApplication {
   line: number;
 }
 
-export interface QboPayment extends QboMeta {
+export interface QboPayment extends QboMeta, InCurrency {
   customerId: string;
   txnDate: string;
   currency: string;
@@ -57,7 +64,7 @@ export interface QboPayment extends QboMeta {
   applications: QboApplication[];
 }
 
-export interface QboCreditMemo extends QboMeta {
+export interface QboCreditMemo extends QboMeta, InCurrency {
   docNumber: string | null;
   customerId: string;
   txnDate: string;
@@ -82,6 +89,10 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 const ref = (v: unknown) => String((v as Ref)?.value ?? "");
 const refName = (v: unknown) => str((v as Ref)?.name);
 const currency = (e: Json) => ref(e.CurrencyRef) || "USD";
+/** Kept as the decimal text Intuit sent (a JSON number's shortest form), never used as a float. */
+const exchangeRate = (e: Json) =>
+  typeof e.ExchangeRate === "number" && Number.isFinite(e.ExchangeRate) ? String(e.ExchangeRate) : null;
+const inCurrency = (e: Json): InCurrency => ({ currency: currency(e), exchangeRate: exchangeRate(e) });
 const address = (v: unknown) => str((v as { Address?: unknown } | undefined)?.Address);
 const cents = (v: unknown) => toCents(v as number | string | undefined);
 
@@ -122,7 +133,7 @@ const parsers: { [E in QboEntityName]: (e: Json) => QboRecords[E] } = {
     customerName: refName(e.CustomerRef),
     txnDate: String(e.TxnDate),
     dueDate: str(e.DueDate),
-    currency: currency(e),
+    ...inCurrency(e),
     totalCents: cents(e.TotalAmt),
     balanceCents: cents(e.Balance),
     email: address(e.BillEmail),
@@ -132,7 +143,7 @@ const parsers: { [E in QboEntityName]: (e: Json) => QboRecords[E] } = {
     ...meta(e),
     customerId: ref(e.CustomerRef),
     txnDate: String(e.TxnDate),
-    currency: currency(e),
+    ...inCurrency(e),
     totalCents: cents(e.TotalAmt),
     unappliedCents: cents(e.UnappliedAmt),
     applications: applications(e),
@@ -142,7 +153,7 @@ const parsers: { [E in QboEntityName]: (e: Json) => QboRecords[E] } = {
     docNumber: str(e.DocNumber),
     customerId: ref(e.CustomerRef),
     txnDate: String(e.TxnDate),
-    currency: currency(e),
+    ...inCurrency(e),
     totalCents: cents(e.TotalAmt),
     remainingCents: cents(e.RemainingCredit),
     applications: applications(e),

@@ -58,6 +58,7 @@ export function invoiceRow(e: QboInvoice, companyId: string, realmId: string): t
     email: e.email,
     // QuickBooks voids an invoice by zeroing it and noting "Voided" in its private note.
     voided: /^voided\b/i.test(e.privateNote ?? ""),
+    exchangeRate: e.exchangeRate,
   };
 }
 
@@ -69,6 +70,7 @@ export function paymentRow(e: QboPayment, companyId: string, realmId: string): t
     currency: e.currency,
     totalCents: e.totalCents,
     unappliedCents: e.unappliedCents,
+    exchangeRate: e.exchangeRate,
   };
 }
 
@@ -85,6 +87,7 @@ export function creditMemoRow(
     currency: e.currency,
     totalCents: e.totalCents,
     remainingCents: e.remainingCents,
+    exchangeRate: e.exchangeRate,
   };
 }
 
