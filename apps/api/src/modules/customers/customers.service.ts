@@ -9,7 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { findRealmId } from "../invoices/invoice-sql.ts";
 import { customerInvoices } from "../invoices/invoices.repository.ts";
-import { companyToday, searchTerm } from "../invoices/invoices.service.ts";
+import { byId, companyToday, searchTerm } from "../invoices/invoices.service.ts";
 import * as repo from "./customers.repository.ts";
 
 export async function listCustomers(
@@ -76,9 +76,6 @@ export async function customerDetail(
     asOf: today,
   };
 }
-
-/** QuickBooks ids are numbers in text: compare them as such. */
-const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 export async function paymentHistory(
   ctx: AppContext,

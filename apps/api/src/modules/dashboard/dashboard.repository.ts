@@ -159,6 +159,9 @@ export async function mostOverdue(db: DbOrTx, companyId: string, today: string, 
   }));
 }
 
+/** QuickBooks ids are numbers in text: the highest (latest) first. */
+const newestId = (id: SQLWrapper) => sql`length(${id}) desc, ${id} desc`;
+
 /**
  * Candidates for recent activity: the latest payments, new invoices (by their date) and voided
  * invoices (by when they changed), `limit` of each; the service orders and cuts them.
@@ -180,7 +183,7 @@ export async function recentActivity(db: DbOrTx, companyId: string, limit: numbe
       })
       .from(payments)
       .where(and(eq(payments.companyId, companyId), isNull(payments.deletedAt)))
-      .orderBy(sql`${payments.txnDate} desc, ${payments.qbUpdatedAt} desc`)
+      .orderBy(sql`${payments.txnDate} desc, ${payments.qbUpdatedAt} desc, ${newestId(payments.qbId)}`)
       .limit(limit),
     ...[false, true].map((isVoided) =>
       db
@@ -200,8 +203,8 @@ export async function recentActivity(db: DbOrTx, companyId: string, limit: numbe
         .where(and(liveInvoices(companyId), isVoided ? sql`${invoices.voided}` : sql`not ${invoices.voided}`))
         .orderBy(
           isVoided
-            ? sql`${invoices.qbUpdatedAt} desc`
-            : sql`${invoices.txnDate} desc, ${invoices.qbUpdatedAt} desc`,
+            ? sql`${invoices.qbUpdatedAt} desc, ${newestId(invoices.qbId)}`
+            : sql`${invoices.txnDate} desc, ${invoices.qbUpdatedAt} desc, ${newestId(invoices.qbId)}`,
         )
         .limit(limit),
     ),

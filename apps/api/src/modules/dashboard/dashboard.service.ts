@@ -1,7 +1,7 @@
 import type { DashboardSummary } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
-import { companyToday } from "../invoices/invoices.service.ts";
+import { byId, companyToday } from "../invoices/invoices.service.ts";
 import * as repo from "./dashboard.repository.ts";
 
 /** DSO and CEI look at the 90 days ending today; "collected" at the 30 days ending today. */
@@ -10,6 +10,8 @@ export const COLLECTED_DAYS = 30;
 const MOST_OVERDUE = 5;
 const RECENT = 10;
 
+/** Newest first. */
+const later = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 export async function dashboardSummary(ctx: AppContext, companyId: string): Promise<DashboardSummary> {
@@ -82,9 +84,7 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
         at: r.at.toISOString(),
         customerName: r.customerName ?? `Customer ${r.customerRef}`,
       }))
-      .sort((a, b) =>
-        a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.at < b.at ? 1 : a.at > b.at ? -1 : 0,
-      )
+      .sort((a, b) => later(a.date, b.date) || later(a.at, b.at) || byId(b.id, a.id))
       .slice(0, RECENT),
   };
 }

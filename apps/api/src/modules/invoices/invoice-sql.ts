@@ -12,7 +12,7 @@ export const liveInvoices = (companyId: string) =>
   and(eq(invoices.companyId, companyId), isNull(invoices.deletedAt))!;
 
 /** An open balance: the predicate of the `invoices_open_by_customer` index (literals, not parameters). */
-export const openBalance = sql`${invoices.balanceCents} > 0 and not ${invoices.voided}`;
+export const openBalance = sql`(${invoices.balanceCents} > 0 and not ${invoices.voided})`;
 
 export const today = (date: string) => sql`${date}::date`;
 /** Whole days past the due date (negative before it); null without a due date. */
@@ -44,7 +44,7 @@ export const invoiceRowColumns = (date: string) => ({
 });
 
 /** An amount in the home currency: QuickBooks' rate for the invoice, rounded per invoice (half away from zero). */
-export const inHome = (cents: SQLWrapper) => sql`round(${cents} * coalesce(${invoices.exchangeRate}, 1))`;
+export const inHome = (cents: SQLWrapper) => sql`round((${cents}) * coalesce(${invoices.exchangeRate}, 1))`;
 
 const bucket = (date: string, from: number, to?: number) =>
   to === undefined

@@ -21,6 +21,9 @@ export async function companyToday(ctx: AppContext, companyId: string) {
 /** Control characters never match a name, a number or an address (and would join the indexed fields). */
 export const searchTerm = (text: string | undefined) => text?.replace(/\p{Cc}/gu, "").trim() || undefined;
 
+/** QuickBooks ids are numbers in text: compare them as such. */
+export const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
 export async function listInvoices(
   ctx: AppContext,
   companyId: string,
