@@ -36,7 +36,8 @@ CREATE INDEX "invoices_list_txn_date" ON "invoices" USING btree ("company_id","t
 CREATE INDEX "invoices_list_due_date" ON "invoices" USING btree ("company_id","due_date","qb_id") WHERE "invoices"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "invoices_list_total_cents" ON "invoices" USING btree ("company_id","total_cents","qb_id") WHERE "invoices"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "invoices_list_balance_cents" ON "invoices" USING btree ("company_id","balance_cents","qb_id") WHERE "invoices"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "invoices_open_by_customer" ON "invoices" USING btree ("company_id","customer_qb_id","currency","due_date","balance_cents","exchange_rate","txn_date","qb_id") WHERE "invoices"."balance_cents" > 0 and "invoices"."deleted_at" is null and not "invoices"."voided";--> statement-breakpoint
+CREATE INDEX "invoices_open_by_customer" ON "invoices" USING btree ("company_id","customer_qb_id","currency","due_date","balance_cents","exchange_rate") WHERE "invoices"."balance_cents" > 0 and "invoices"."deleted_at" is null and not "invoices"."voided";--> statement-breakpoint
+CREATE INDEX "invoices_sales" ON "invoices" USING btree ("company_id","txn_date","currency","total_cents","exchange_rate","balance_cents","qb_id") WHERE "invoices"."deleted_at" is null and not "invoices"."voided";--> statement-breakpoint
 CREATE INDEX "invoices_voided" ON "invoices" USING btree ("company_id","qb_updated_at") WHERE "invoices"."voided" and "invoices"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "invoices_search_trgm" ON "invoices" USING gin ((coalesce("doc_number", '') || chr(31) || coalesce("customer_name", '') || chr(31) || coalesce("email", '')) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "payments_company_date" ON "payments" USING btree ("company_id","txn_date","qb_id") WHERE "payments"."deleted_at" is null;
+CREATE INDEX "payments_company_date" ON "payments" USING btree ("company_id","txn_date","qb_id","currency","total_cents","exchange_rate") WHERE "payments"."deleted_at" is null;

@@ -5,6 +5,7 @@ import {
   dayText,
   openInvoices,
   startWorld,
+  syncChanges,
   TIMEZONE,
   TODAY,
   todayDay,
@@ -40,14 +41,40 @@ const dayOf = (ms: number) =>
     day: "2-digit",
   }).format(new Date(ms));
 
+const summary = async () => {
+  const res = await w.call("GET", `${apiPaths.dashboard.summary}?companyId=${w.user.companyId}`, {
+    token: w.user.token,
+  });
+  expect(res.status).toBe(200);
+  return res.json.data;
+};
+
 describe("dashboard summary", () => {
   it("adds up the company's receivables in the home currency, converting other currencies", async () => {
-    const res = await w.call("GET", `${apiPaths.dashboard.summary}?companyId=${w.user.companyId}`, {
-      token: w.user.token,
-    });
-    expect(res.status).toBe(200);
-    const d = res.json.data;
+    await expectSummaryOfStore();
+  });
+
+  it("follows a back-dated payment into the period's beginning receivables after the next sync", async () => {
     const store = w.store();
+    const start = todayDay - 89;
+    const before = (await summary()).cei.beginningReceivablesCents;
+    const target = openInvoices(store).find(
+      (inv) => inv.balance === inv.total && inv.txnDate < start - 1 && inv.currency === "USD",
+    )!;
+    w.qb.control.createPayment(SAMPLE_REALM, {
+      invoices: [{ id: target.id, amount: 10 }],
+      txnDate: dayText(start - 1),
+    });
+    await syncChanges(w);
+    const after = await expectSummaryOfStore();
+    expect(after.cei.beginningReceivablesCents).toBe(before - 1000);
+  });
+
+  /** Every figure, worked out from the sandbox's records. */
+  async function expectSummaryOfStore() {
+    const d = await summary();
+    const store = w.store();
+
     const open = openInvoices(store).map((inv) => ({
       inv,
       home: home(inv.balance, rateOf("Invoice", inv.id)),
@@ -106,7 +133,8 @@ describe("dashboard summary", () => {
     });
     expect(d.cei.percent).toBeGreaterThan(0);
     expect(d.cei.percent).toBeLessThanOrEqual(100);
-  });
+    return d;
+  }
 
   it("names the five customers most overdue (in home terms) and the latest activity", async () => {
     const res = await w.call("GET", `${apiPaths.dashboard.summary}?companyId=${w.user.companyId}`, {

@@ -152,17 +152,12 @@ export const invoices = pgTable(
     ),
     // Customers, aging and dashboard: every open balance of a company, read from the index alone.
     index("invoices_open_by_customer")
-      .on(
-        t.companyId,
-        t.customerQbId,
-        t.currency,
-        t.dueDate,
-        t.balanceCents,
-        t.exchangeRate,
-        t.txnDate,
-        t.qbId,
-      )
+      .on(t.companyId, t.customerQbId, t.currency, t.dueDate, t.balanceCents, t.exchangeRate)
       .where(sql`${t.balanceCents} > 0 and ${t.deletedAt} is null and not ${t.voided}`),
+    // The dashboard's sales by date (DSO, CEI), read from the index alone.
+    index("invoices_sales")
+      .on(t.companyId, t.txnDate, t.currency, t.totalCents, t.exchangeRate, t.balanceCents, t.qbId)
+      .where(sql`${t.deletedAt} is null and not ${t.voided}`),
     // Recent activity: the latest voided invoices.
     index("invoices_voided")
       .on(t.companyId, t.qbUpdatedAt)
@@ -185,7 +180,10 @@ export const payments = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.qbId] }),
     index("payments_company_customer").on(t.companyId, t.customerQbId, t.txnDate),
-    index("payments_company_date").on(t.companyId, t.txnDate, t.qbId).where(sql`${t.deletedAt} is null`),
+    // Collected in a period and the latest payments, read from the index alone.
+    index("payments_company_date")
+      .on(t.companyId, t.txnDate, t.qbId, t.currency, t.totalCents, t.exchangeRate)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

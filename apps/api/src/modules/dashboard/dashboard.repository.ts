@@ -5,16 +5,15 @@
  */
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { creditMemos, customers, invoices, paymentApplications, payments } from "../../db/schema/index.ts";
 import {
-  daysPastDue,
-  inHome,
-  isOverdue,
-  liveInvoices,
-  num,
-  openBalance,
-  openByCustomer,
-} from "../invoices/invoice-sql.ts";
+  creditMemos,
+  customers,
+  invoices,
+  paymentApplications,
+  payments,
+  qboConnections,
+} from "../../db/schema/index.ts";
+import { homeAmount, isOverdue, liveInvoices, num, openBalance } from "../invoices/invoice-sql.ts";
 
 type Raw = Record<string, unknown>;
 const rowsOf = async (db: DbOrTx, query: SQL) =>
@@ -35,39 +34,96 @@ export async function homeCurrency(db: DbOrTx, companyId: string) {
   return row ? String(row.currency) : "USD";
 }
 
-const homeSum = (cents: SQLWrapper, filter?: SQL) =>
-  filter
-    ? sql`coalesce(sum(${inHome(cents)}) filter (where ${filter}), 0)`
-    : sql`coalesce(sum(${inHome(cents)}), 0)`;
+/** When the company's last sync finished (synced data changes only through syncs). */
+export async function lastSyncAt(db: DbOrTx, companyId: string) {
+  const [row] = await db
+    .select({ at: qboConnections.lastSyncAt })
+    .from(qboConnections)
+    .where(eq(qboConnections.companyId, companyId));
+  return row?.at ?? null;
+}
 
-/** Open balances by currency: counts, and home amounts per aging bucket. */
+const invoiceHome = (cents: SQLWrapper) => homeAmount(cents, invoices.exchangeRate);
+
+/** The aging buckets in the contract's order, by days past due (no due date: current). */
+const BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "over90"] as const;
+const bucketIndex = (today: string) => {
+  const due = invoices.dueDate;
+  const from = (days: number) => sql`${due} >= ${today}::date - ${sql.raw(String(days))}`;
+  return sql`case when ${due} is null or ${due} >= ${today}::date then 0 when ${from(30)} then 1
+    when ${from(60)} then 2 when ${from(90)} then 3 else 4 end`;
+};
+
+export type OpenCurrencyTotals = Record<(typeof BUCKETS)[number] | "total" | "overdue", number> & {
+  currency: string;
+  openInvoices: number;
+  overdueInvoices: number;
+};
+
+/**
+ * Open balances by currency and aging bucket, in home amounts: one pass over the
+ * `invoices_open_by_customer` index with one bucket per row (cheaper than a filter per bucket).
+ */
 export async function openTotals(db: DbOrTx, companyId: string, today: string) {
-  const days = daysPastDue(today);
   const rows = await rowsOf(
     db,
-    sql`select ${invoices.currency} as currency, count(*) as open_invoices,
-        count(*) filter (where ${isOverdue(today)}) as overdue_invoices,
-        ${homeSum(invoices.balanceCents)} as total,
-        ${homeSum(invoices.balanceCents, sql`${isOverdue(today)}`)} as overdue,
-        ${homeSum(invoices.balanceCents, sql`not coalesce(${isOverdue(today)}, false)`)} as current,
-        ${homeSum(invoices.balanceCents, sql`${days} between 1 and 30`)} as days1to30,
-        ${homeSum(invoices.balanceCents, sql`${days} between 31 and 60`)} as days31to60,
-        ${homeSum(invoices.balanceCents, sql`${days} between 61 and 90`)} as days61to90,
-        ${homeSum(invoices.balanceCents, sql`${days} > 90`)} as over90
+    sql`select ${invoices.currency} as currency, ${bucketIndex(today)} as bucket, count(*) as n,
+        sum(${invoiceHome(invoices.balanceCents)}) as home
       from ${invoices} where ${liveInvoices(companyId)} and ${openBalance}
-      group by ${invoices.currency}`,
+      group by 1, 2`,
+  );
+  const byCurrency = new Map<string, OpenCurrencyTotals>();
+  for (const r of rows) {
+    const currency = String(r.currency);
+    const totals = byCurrency.get(currency) ?? {
+      currency,
+      openInvoices: 0,
+      overdueInvoices: 0,
+      total: 0,
+      overdue: 0,
+      ...(Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<(typeof BUCKETS)[number], number>),
+    };
+    const bucket = num(r.bucket);
+    const [n, home] = [num(r.n), num(r.home)];
+    totals[BUCKETS[bucket]!] += home;
+    totals.total += home;
+    totals.openInvoices += n;
+    if (bucket > 0) {
+      totals.overdue += home;
+      totals.overdueInvoices += n;
+    }
+    byCurrency.set(currency, totals);
+  }
+  return [...byCurrency.values()];
+}
+
+/** The customers owing the most overdue, in home amounts (ties: customer id). */
+export async function mostOverdue(db: DbOrTx, companyId: string, today: string, limit: number) {
+  const rows = await rowsOf(
+    db,
+    sql`select top.*, ${customers.displayName} as name, top.oldest_due::text as oldest_due_text,
+        ${today}::date - top.oldest_due as days_overdue
+      from (
+        select ${invoices.customerQbId} as customer_ref, ${invoices.currency} as currency, count(*) as overdue_invoices,
+          sum(${invoices.balanceCents}) as overdue, sum(${invoiceHome(invoices.balanceCents)}) as overdue_home,
+          min(${invoices.dueDate}) as oldest_due
+        from ${invoices}
+        where ${liveInvoices(companyId)} and ${openBalance} and ${isOverdue(today)}
+        group by 1, 2 order by overdue_home desc, customer_ref asc limit ${limit}
+      ) top
+      left join ${customers} on ${customers.companyId} = ${companyId} and ${customers.qbId} = top.customer_ref
+        and ${customers.deletedAt} is null
+      order by top.overdue_home desc, top.customer_ref asc`,
   );
   return rows.map((r) => ({
+    customerRef: String(r.customer_ref),
+    name: (r.name as string | null) ?? `Customer ${r.customer_ref}`,
     currency: String(r.currency),
-    openInvoices: num(r.open_invoices),
+    overdueCents: num(r.overdue),
+    overdueHomeCents: num(r.overdue_home),
     overdueInvoices: num(r.overdue_invoices),
-    total: num(r.total),
-    overdue: num(r.overdue),
-    current: num(r.current),
-    days1to30: num(r.days1to30),
-    days31to60: num(r.days31to60),
-    days61to90: num(r.days61to90),
-    over90: num(r.over90),
+    oldestDueDate: String(r.oldest_due_text),
+    daysOverdue: num(r.days_overdue),
   }));
 }
 
@@ -76,7 +132,7 @@ export async function collected(db: DbOrTx, companyId: string, from: string, to:
   const rows = await rowsOf(
     db,
     sql`select ${payments.currency} as currency,
-        coalesce(sum(round(${payments.totalCents} * coalesce(${payments.exchangeRate}, 1))), 0) as home
+        coalesce(sum(${homeAmount(payments.totalCents, payments.exchangeRate)}), 0) as home
       from ${payments}
       where ${payments.companyId} = ${companyId} and ${payments.deletedAt} is null
         and ${payments.txnDate} between ${from}::date and ${to}::date
@@ -89,7 +145,7 @@ export async function collected(db: DbOrTx, companyId: string, from: string, to:
 export async function invoiced(db: DbOrTx, companyId: string, from: string, to: string) {
   const rows = await rowsOf(
     db,
-    sql`select ${invoices.currency} as currency, ${homeSum(invoices.totalCents)} as home
+    sql`select ${invoices.currency} as currency, coalesce(sum(${invoiceHome(invoices.totalCents)}), 0) as home
       from ${invoices}
       where ${liveInvoices(companyId)} and not ${invoices.voided}
         and ${invoices.txnDate} between ${from}::date and ${to}::date
@@ -102,10 +158,10 @@ export async function invoiced(db: DbOrTx, companyId: string, from: string, to: 
 const appliedSince = (companyId: string, from: string) => {
   const source = (table: typeof payments | typeof creditMemos, type: "Payment" | "CreditMemo") => sql`
     select ${paymentApplications.invoiceQbId} as invoice_ref, ${paymentApplications.amountCents} as amount
-    from ${paymentApplications}
-    join ${table} on ${table.companyId} = ${paymentApplications.companyId} and ${table.qbId} = ${paymentApplications.sourceQbId}
-    where ${paymentApplications.companyId} = ${companyId} and ${paymentApplications.sourceType} = ${sql.raw(`'${type}'`)}
-      and ${table.deletedAt} is null and ${table.txnDate} >= ${from}::date`;
+    from ${table}
+    join ${paymentApplications} on ${paymentApplications.companyId} = ${table.companyId}
+      and ${paymentApplications.sourceType} = ${sql.raw(`'${type}'`)} and ${paymentApplications.sourceQbId} = ${table.qbId}
+    where ${table.companyId} = ${companyId} and ${table.deletedAt} is null and ${table.txnDate} >= ${from}::date`;
   return sql`select invoice_ref, sum(amount) as amount
     from (${source(payments, "Payment")} union all ${source(creditMemos, "CreditMemo")}) applied
     group by invoice_ref`;
@@ -116,47 +172,17 @@ const appliedSince = (companyId: string, from: string) => {
  * before it, its balance now plus what was applied to it since. Voided invoices count for none.
  */
 export async function receivablesAt(db: DbOrTx, companyId: string, start: string) {
-  const before = sql`${invoices.txnDate} < ${start}::date`;
   const rows = await rowsOf(
     db,
     sql`with since as (${appliedSince(companyId, start)})
-      select currency, coalesce(sum(home), 0) as home from (
-        select ${invoices.currency} as currency, ${inHome(sql`${invoices.balanceCents} + coalesce(since.amount, 0)`)} as home
-        from ${invoices} left join since on since.invoice_ref = ${invoices.qbId}
-        where ${liveInvoices(companyId)} and ${openBalance} and ${before}
-        union all
-        select ${invoices.currency}, ${inHome(sql`since.amount`)}
-        from since join ${invoices} on ${invoices.companyId} = ${companyId} and ${invoices.qbId} = since.invoice_ref
-        where ${invoices.deletedAt} is null and not ${invoices.voided} and ${invoices.balanceCents} <= 0 and ${before}
-      ) at_start group by currency`,
+      select ${invoices.currency} as currency,
+        coalesce(sum(${invoiceHome(sql`${invoices.balanceCents} + coalesce(since.amount, 0)`)}), 0) as home
+      from ${invoices} left join since on since.invoice_ref = ${invoices.qbId}
+      where ${liveInvoices(companyId)} and not ${invoices.voided} and ${invoices.txnDate} < ${start}::date
+        and (${invoices.balanceCents} > 0 or since.amount is not null)
+      group by ${invoices.currency}`,
   );
   return rows.map((r) => ({ currency: String(r.currency), home: num(r.home) }));
-}
-
-/** The customers owing the most overdue (in home amounts). */
-export async function mostOverdue(db: DbOrTx, companyId: string, today: string, limit: number) {
-  const rows = await rowsOf(
-    db,
-    sql`select open.customer_ref, coalesce(${customers.displayName}, 'Customer ' || open.customer_ref) as name,
-        open.currency, open.overdue, open.overdue_home, open.overdue_invoices, open.oldest_due::text as oldest_due,
-        (${today}::date - open.oldest_due) as days_overdue
-      from (${openByCustomer(companyId, today)}) open
-      left join ${customers} on ${customers.companyId} = ${companyId} and ${customers.qbId} = open.customer_ref
-        and ${customers.deletedAt} is null
-      where open.overdue_invoices > 0
-      order by open.overdue_home desc, open.customer_ref asc
-      limit ${limit}`,
-  );
-  return rows.map((r) => ({
-    customerRef: String(r.customer_ref),
-    name: String(r.name),
-    currency: String(r.currency),
-    overdueCents: num(r.overdue),
-    overdueHomeCents: num(r.overdue_home),
-    overdueInvoices: num(r.overdue_invoices),
-    oldestDueDate: (r.oldest_due as string | null) ?? null,
-    daysOverdue: num(r.days_overdue),
-  }));
 }
 
 /** QuickBooks ids are numbers in text: the highest (latest) first. */

@@ -43,8 +43,12 @@ export const invoiceRowColumns = (date: string) => ({
   daysOverdue: daysOverdue(date),
 });
 
-/** An amount in the home currency: QuickBooks' rate for the invoice, rounded per invoice (half away from zero). */
-export const inHome = (cents: SQLWrapper) => sql`round((${cents}) * coalesce(${invoices.exchangeRate}, 1))`;
+/**
+ * An amount in the home currency: QuickBooks' rate for the record, rounded per record (half away
+ * from zero). Home-currency records (no rate) stay integers: numeric arithmetic is slow on PGlite.
+ */
+export const homeAmount = (cents: SQLWrapper, rate: SQLWrapper) =>
+  sql`case when ${rate} is null then ${cents} else round((${cents}) * ${rate})::bigint end`;
 
 const bucket = (date: string, from: number, to?: number) =>
   to === undefined
@@ -54,15 +58,13 @@ const bucket = (date: string, from: number, to?: number) =>
 /**
  * Every open balance of a company grouped by customer (and currency, which QuickBooks fixes per
  * customer): one pass over the `invoices_open_by_customer` index. Amounts in the customer's
- * currency; `overdue_home` in the home currency.
+ * currency.
  */
 export const openByCustomer = (companyId: string, date: string) => sql`
   select ${invoices.customerQbId} as customer_ref, ${invoices.currency} as currency,
     count(*)::int as open_invoices,
     sum(${invoices.balanceCents}) as outstanding,
     coalesce(sum(${invoices.balanceCents}) filter (where ${isOverdue(date)}), 0) as overdue,
-    count(*) filter (where ${isOverdue(date)})::int as overdue_invoices,
-    coalesce(sum(${inHome(invoices.balanceCents)}) filter (where ${isOverdue(date)}), 0) as overdue_home,
     min(${invoices.dueDate}) as oldest_due,
     coalesce(sum(${invoices.balanceCents}) filter (where not coalesce(${isOverdue(date)}, false)), 0) as current,
     coalesce(${bucket(date, 1, 30)}, 0) as days1to30,
