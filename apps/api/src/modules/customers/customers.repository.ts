@@ -10,7 +10,14 @@ import {
   paymentApplications,
   payments,
 } from "../../db/schema/index.ts";
-import { containsPattern, direction, liveInvoices, num, openByCustomer } from "../invoices/invoice-sql.ts";
+import {
+  containsPattern,
+  direction,
+  liveInvoices,
+  num,
+  openByCustomer,
+  rowsOf,
+} from "../invoices/invoice-sql.ts";
 
 export interface CustomerListParams {
   companyId: string;
@@ -32,8 +39,6 @@ const SORT_COLUMNS: Record<CustomerSortField, string> = {
 };
 
 type Raw = Record<string, unknown>;
-const rowsOf = async (db: DbOrTx, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
 
 /** Customers with an open balance, one aggregate over their open invoices; the total rides along. */
 export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
@@ -44,7 +49,7 @@ export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
         ${customers.email} as email, open.currency, open.open_invoices, open.outstanding, open.overdue,
         open.oldest_due::text as oldest_due, coalesce(${customerProfiles.tags}, '{}') as tags,
         count(*) over () as matching
-      from (${openByCustomer(p.companyId, p.today)}) open
+      from (${openByCustomer(p.companyId, p.today, "balances")}) open
       left join ${customers} on ${customers.companyId} = ${p.companyId} and ${customers.qbId} = open.customer_ref
         and ${customers.deletedAt} is null
       left join ${customerProfiles} on ${customerProfiles.companyId} = ${p.companyId}
@@ -71,7 +76,7 @@ export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
 export async function countCustomers(db: DbOrTx, p: Omit<CustomerListParams, "offset" | "limit">) {
   const [row] = await rowsOf(
     db,
-    sql`select count(*) as n from (${openByCustomer(p.companyId, p.today)}) open
+    sql`select count(*) as n from (${openByCustomer(p.companyId, p.today, "balances")}) open
       left join ${customers} on ${customers.companyId} = ${p.companyId} and ${customers.qbId} = open.customer_ref
         and ${customers.deletedAt} is null
       ${p.search ? sql`where ${customerSearchText(customers)} ilike ${containsPattern(p.search)}` : sql``}`,

@@ -13,11 +13,16 @@ import {
   payments,
   qboConnections,
 } from "../../db/schema/index.ts";
-import { homeAmount, isOverdue, liveInvoices, num, openBalance } from "../invoices/invoice-sql.ts";
-
-type Raw = Record<string, unknown>;
-const rowsOf = async (db: DbOrTx, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
+import {
+  AGING_BUCKETS,
+  agingBucket,
+  homeAmount,
+  isOverdue,
+  liveInvoices,
+  num,
+  openBalance,
+  rowsOf,
+} from "../invoices/invoice-sql.ts";
 
 /**
  * The home currency: that of records QuickBooks gave no exchange rate (or a rate of 1), which
@@ -45,16 +50,7 @@ export async function lastSyncAt(db: DbOrTx, companyId: string) {
 
 const invoiceHome = (cents: SQLWrapper) => homeAmount(cents, invoices.exchangeRate);
 
-/** The aging buckets in the contract's order, by days past due (no due date: current). */
-const BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "over90"] as const;
-const bucketIndex = (today: string) => {
-  const due = invoices.dueDate;
-  const from = (days: number) => sql`${due} >= ${today}::date - ${sql.raw(String(days))}`;
-  return sql`case when ${due} is null or ${due} >= ${today}::date then 0 when ${from(30)} then 1
-    when ${from(60)} then 2 when ${from(90)} then 3 else 4 end`;
-};
-
-export type OpenCurrencyTotals = Record<(typeof BUCKETS)[number] | "total" | "overdue", number> & {
+export type OpenCurrencyTotals = Record<(typeof AGING_BUCKETS)[number] | "total" | "overdue", number> & {
   currency: string;
   openInvoices: number;
   overdueInvoices: number;
@@ -67,7 +63,7 @@ export type OpenCurrencyTotals = Record<(typeof BUCKETS)[number] | "total" | "ov
 export async function openTotals(db: DbOrTx, companyId: string, today: string) {
   const rows = await rowsOf(
     db,
-    sql`select ${invoices.currency} as currency, ${bucketIndex(today)} as bucket, count(*) as n,
+    sql`select ${invoices.currency} as currency, ${agingBucket(today)} as bucket, count(*) as n,
         sum(${invoiceHome(invoices.balanceCents)}) as home
       from ${invoices} where ${liveInvoices(companyId)} and ${openBalance}
       group by 1, 2`,
@@ -81,11 +77,14 @@ export async function openTotals(db: DbOrTx, companyId: string, today: string) {
       overdueInvoices: 0,
       total: 0,
       overdue: 0,
-      ...(Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<(typeof BUCKETS)[number], number>),
+      ...(Object.fromEntries(AGING_BUCKETS.map((b) => [b, 0])) as Record<
+        (typeof AGING_BUCKETS)[number],
+        number
+      >),
     };
     const bucket = num(r.bucket);
     const [n, home] = [num(r.n), num(r.home)];
-    totals[BUCKETS[bucket]!] += home;
+    totals[AGING_BUCKETS[bucket]!] += home;
     totals.total += home;
     totals.openInvoices += n;
     if (bucket > 0) {

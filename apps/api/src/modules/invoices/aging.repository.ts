@@ -2,7 +2,7 @@ import type { AgingAmounts, AgingRow, AgingSortField, SortOrder } from "@recoup/
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customerSearchText, customers } from "../../db/schema/index.ts";
-import { containsPattern, direction, num, openByCustomer } from "./invoice-sql.ts";
+import { containsPattern, direction, num, openByCustomer, rowsOf } from "./invoice-sql.ts";
 
 export interface AgingParams {
   companyId: string;
@@ -28,7 +28,7 @@ const agingRows = (p: AgingParams) => sql`
   select open.customer_ref, coalesce(${customers.displayName}, 'Customer ' || open.customer_ref) as customer_name,
     open.currency, open.current, open.days1to30, open.days31to60, open.days61to90, open.over90,
     open.outstanding as total
-  from (${openByCustomer(p.companyId, p.today)}) open
+  from (${openByCustomer(p.companyId, p.today, "buckets")}) open
   left join ${customers} on ${customers.companyId} = ${p.companyId} and ${customers.qbId} = open.customer_ref
     and ${customers.deletedAt} is null
   ${p.search ? sql`where ${customerSearchText(customers)} ilike ${containsPattern(p.search)}` : sql``}`;
@@ -53,9 +53,6 @@ const toRow = (r: Raw): AgingRow => ({
   currency: String(r.currency),
   ...amounts(r),
 });
-
-const rowsOf = async (db: DbOrTx, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
 
 /**
  * A page of the report and its totals per currency over every matching customer, in one

@@ -3,7 +3,7 @@
  * "open", a status and days past due mean, relative to the company's "today" (a date parameter).
  */
 import type { InvoiceRow, InvoiceStatus } from "@recoup/contracts";
-import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { companies, customers, invoices, qboConnections } from "../../db/schema/index.ts";
 
@@ -50,36 +50,50 @@ export const invoiceRowColumns = (date: string) => ({
 export const homeAmount = (cents: SQLWrapper, rate: SQLWrapper) =>
   sql`case when ${rate} is null then ${cents} else round((${cents}) * ${rate})::bigint end`;
 
-const bucket = (date: string, from: number, to?: number) =>
-  to === undefined
-    ? sql`sum(${invoices.balanceCents}) filter (where ${daysPastDue(date)} >= ${sql.raw(String(from))})`
-    : sql`sum(${invoices.balanceCents}) filter (where ${daysPastDue(date)} between ${sql.raw(String(from))} and ${sql.raw(String(to))})`;
+/** The aging buckets in the contract's order, numbered by days past due; no due date is current. */
+export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "over90"] as const;
+export const agingBucket = (date: string) => {
+  const due = invoices.dueDate;
+  const since = (days: number) => sql`${due} >= ${today(date)} - ${sql.raw(String(days))}`;
+  return sql`case when ${due} is null or ${due} >= ${today(date)} then 0 when ${since(30)} then 1
+    when ${since(60)} then 2 when ${since(90)} then 3 else 4 end`;
+};
 
 /**
  * Every open balance of a company grouped by customer (and currency, which QuickBooks fixes per
- * customer): one pass over the `invoices_open_by_customer` index. Amounts in the customer's
- * currency.
+ * customer): one pass over the `invoices_open_by_customer` index, in the customer's currency.
+ * The customer list wants counts and overdue; the aging report wants the buckets.
  */
-export const openByCustomer = (companyId: string, date: string) => sql`
-  select ${invoices.customerQbId} as customer_ref, ${invoices.currency} as currency,
-    count(*)::int as open_invoices,
-    sum(${invoices.balanceCents}) as outstanding,
-    coalesce(sum(${invoices.balanceCents}) filter (where ${isOverdue(date)}), 0) as overdue,
-    min(${invoices.dueDate}) as oldest_due,
-    coalesce(sum(${invoices.balanceCents}) filter (where not coalesce(${isOverdue(date)}, false)), 0) as current,
-    coalesce(${bucket(date, 1, 30)}, 0) as days1to30,
-    coalesce(${bucket(date, 31, 60)}, 0) as days31to60,
-    coalesce(${bucket(date, 61, 90)}, 0) as days61to90,
-    coalesce(${bucket(date, 91)}, 0) as over90
-  from ${invoices}
-  where ${liveInvoices(companyId)} and ${openBalance}
-  group by ${invoices.customerQbId}, ${invoices.currency}`;
+export const openByCustomer = (companyId: string, date: string, figures: "balances" | "buckets") => {
+  const inBucket = (where: string) => sql.raw(`coalesce(sum(balance) filter (where bucket ${where}), 0)`);
+  return sql`
+  select customer_ref, currency, sum(balance) as outstanding,
+    ${
+      figures === "balances"
+        ? sql`count(*)::int as open_invoices, min(due_date) as oldest_due, ${inBucket("> 0")} as overdue`
+        : sql.join(
+            AGING_BUCKETS.map((name, i) => sql`${inBucket(`= ${i}`)} as ${sql.raw(name.toLowerCase())}`),
+            sql`, `,
+          )
+    }
+  from (
+    select ${invoices.customerQbId} as customer_ref, ${invoices.currency} as currency,
+      ${invoices.balanceCents} as balance, ${invoices.dueDate} as due_date, ${agingBucket(date)} as bucket
+    from ${invoices}
+    where ${liveInvoices(companyId)} and ${openBalance}
+  ) open_invoices
+  group by customer_ref, currency`;
+};
 
 /** Joins an invoice to its customer (for the name fallback). */
 export const invoiceCustomer = and(
   eq(customers.companyId, invoices.companyId),
   eq(customers.qbId, invoices.customerQbId),
 );
+
+/** The rows of a statement written in SQL (both drivers answer `{ rows }`). */
+export const rowsOf = async (db: DbOrTx, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 /** Drivers differ on bigint and numeric (string, bigint or number): amounts here stay below 2^53 cents. */
 export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
