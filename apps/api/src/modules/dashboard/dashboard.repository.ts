@@ -25,15 +25,19 @@ import {
 } from "../invoices/invoice-sql.ts";
 
 /**
- * The home currency: that of records QuickBooks gave no exchange rate (or a rate of 1), which
- * are in the home currency; else a customer's; else USD.
+ * The home currency: that of the latest invoice QuickBooks gave no exchange rate (or a rate of
+ * 1), which is in the home currency; else a customer's; else USD. Each branch walks an index of
+ * the company (a bare `limit 1` could scan other companies' rows first).
  */
 export async function homeCurrency(db: DbOrTx, companyId: string) {
   const [row] = await rowsOf(
     db,
     sql`(select ${invoices.currency} as currency from ${invoices}
-        where ${liveInvoices(companyId)} and (${invoices.exchangeRate} is null or ${invoices.exchangeRate} = 1) limit 1)
-      union all (select ${customers.currency} from ${customers} where ${customers.companyId} = ${companyId} limit 1)
+        where ${liveInvoices(companyId)} and (${invoices.exchangeRate} is null or ${invoices.exchangeRate} = 1)
+        order by ${invoices.txnDate} desc limit 1)
+      union all
+      (select ${customers.currency} from ${customers} where ${customers.companyId} = ${companyId}
+        order by ${customers.qbId} limit 1)
       limit 1`,
   );
   return row ? String(row.currency) : "USD";

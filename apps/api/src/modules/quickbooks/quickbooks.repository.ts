@@ -124,6 +124,21 @@ export async function consumeConnectState(db: DbOrTx, state: string, userId: str
 }
 
 /** Records a webhook notification; false if it was seen before. */
+export async function connectedCompanyIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ companyId: qboConnections.companyId })
+    .from(qboConnections)
+    .where(eq(qboConnections.status, "connected"));
+  return rows.map((r) => r.companyId);
+}
+
+/** Forgets webhook notifications older than `days`. */
+export async function pruneWebhookEvents(db: DbOrTx, days: number) {
+  await db
+    .delete(qboWebhookEvents)
+    .where(lt(qboWebhookEvents.receivedAt, sql`now() - make_interval(days => ${days})`));
+}
+
 export async function firstTimeEvent(db: DbOrTx, id: string) {
   const rows = await db.insert(qboWebhookEvents).values({ id }).onConflictDoNothing().returning();
   return rows.length === 1;
