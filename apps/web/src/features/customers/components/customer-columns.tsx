@@ -21,7 +21,7 @@ export const customerColumns: ColumnDef<CustomerRow>[] = [
     meta: { sortField: "email" },
     cell: ({ row }) =>
       row.original.email ? (
-        <span className="block max-w-56 truncate" title={row.original.email}>
+        <span className="block max-w-40 truncate" title={row.original.email}>
           {row.original.email}
         </span>
       ) : (
