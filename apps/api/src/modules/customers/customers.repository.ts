@@ -17,7 +17,7 @@ import {
   num,
   openByCustomer,
   rowsOf,
-} from "../invoices/invoice-sql.ts";
+} from "../invoices/receivables.repository.ts";
 
 export interface CustomerListParams {
   companyId: string;
@@ -37,8 +37,6 @@ const SORT_COLUMNS: Record<CustomerSortField, string> = {
   overdue: "overdue",
   oldestDueDate: "oldest_due",
 };
-
-type Raw = Record<string, unknown>;
 
 /** Customers with an open balance, one aggregate over their open invoices; the total rides along. */
 export async function listCustomers(db: DbOrTx, p: CustomerListParams) {

@@ -7,9 +7,9 @@ import type {
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
-import { findRealmId } from "../invoices/invoice-sql.ts";
 import { customerInvoices } from "../invoices/invoices.repository.ts";
 import { byId, companyToday, searchTerm } from "../invoices/invoices.service.ts";
+import { findRealmId } from "../invoices/receivables.repository.ts";
 import * as repo from "./customers.repository.ts";
 
 export async function listCustomers(

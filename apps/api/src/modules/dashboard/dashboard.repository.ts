@@ -3,7 +3,7 @@
  * currency per record (QuickBooks' ExchangeRate, rounded per invoice or payment), so the service
  * adds home amounts only and knows which currencies were converted.
  */
-import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   creditMemos,
@@ -22,7 +22,7 @@ import {
   num,
   openBalance,
   rowsOf,
-} from "../invoices/invoice-sql.ts";
+} from "../invoices/receivables.repository.ts";
 
 /**
  * The home currency: that of the latest invoice QuickBooks gave no exchange rate (or a rate of

@@ -1,8 +1,8 @@
 import type { AgingAmounts, AgingRow, AgingSortField, SortOrder } from "@recoup/contracts";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customerSearchText, customers } from "../../db/schema/index.ts";
-import { containsPattern, direction, num, openByCustomer, rowsOf } from "./invoice-sql.ts";
+import { containsPattern, direction, num, openByCustomer, rowsOf } from "./receivables.repository.ts";
 
 export interface AgingParams {
   companyId: string;

@@ -10,6 +10,8 @@ import * as repo from "./quickbooks.repository.ts";
 export const ENTITIES: repo.SyncedEntity[] = ["Customer", "Invoice", "Payment", "CreditMemo"];
 const PAGE = 1000;
 const LEASE_SECONDS = 600;
+/** A sync that wrote this many records (or a full import) leaves the tables vacuumed and analyzed. */
+const VACUUM_AFTER_RECORDS = 1000;
 
 /** The connection changed under a running sync (reconnected, disconnected, data deleted): stop writing. */
 class SyncSuperseded extends Error {}
@@ -143,6 +145,8 @@ export async function runSync(
       cdcCursor: new Date(cursorFrom.getTime() - CURSOR_OVERLAP_MS),
       lastSyncAt: new Date(),
     });
+    const written = ENTITIES.reduce((n, entity) => n + (progress.counts[entity] ?? 0), 0);
+    if (mode === "full" || written >= VACUUM_AFTER_RECORDS) await repo.vacuumSynced(ctx.db);
     log?.info({ companyId, mode, counts: progress.counts }, "quickbooks sync finished");
     return { skipped: false as const, mode, counts: progress.counts };
   } catch (err) {
