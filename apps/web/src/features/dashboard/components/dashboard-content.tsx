@@ -7,10 +7,11 @@ import { AgingChart } from "@/features/dashboard/components/aging-chart";
 import { FigureCard, FigureCardSkeleton } from "@/features/dashboard/components/figure-card";
 import { MostOverdue } from "@/features/dashboard/components/most-overdue";
 import { RecentActivity } from "@/features/dashboard/components/recent-activity";
+import { UpcomingReminders } from "@/features/dashboard/components/upcoming-reminders";
 import { currencyNote, dashboardFigures } from "@/features/dashboard/utils/figures";
 import { formatDate } from "@/lib/format";
 
-/** The dashboard once data has been synced: figures, aging, most overdue customers, recent activity. */
+/** The dashboard once data has been synced: figures, aging, most overdue customers, recent activity, upcoming reminders. */
 export function DashboardContent({ companyId }: { companyId: string }) {
   const query = useDashboardSummary(companyId);
   if (query.isPending) return <DashboardSkeleton />;
@@ -36,6 +37,7 @@ export function DashboardContent({ companyId }: { companyId: string }) {
         <MostOverdue customers={summary.mostOverdue} homeCurrency={summary.homeCurrency} />
         <RecentActivity items={summary.recentActivity} />
       </div>
+      <UpcomingReminders companyId={companyId} />
     </div>
   );
 }

@@ -1,0 +1,105 @@
+import { type EnablePreview, templateTileLabels, templateTypes } from "@recoup/contracts";
+import { Loader2Icon } from "lucide-react";
+
+import { QueryErrorState } from "@/components/data-states";
+import { PlannedRemindersList } from "@/components/reminders/planned-reminders-list";
+import { ScrollRegion } from "@/components/scroll-region";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useEnablePreview } from "@/features/email-templates/api/get-enable-preview";
+import { formatCount, formatCountOf, formatDateTime } from "@/lib/format";
+
+interface EnableRemindersDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  companyId: string;
+  sendTime: string;
+  weekdaysOnly: boolean;
+  onConfirm: () => void;
+  confirming: boolean;
+}
+
+/** "5 reminders to 4 customers will go out now" / "... at Mar 2, 2026, 9:00 AM (Europe/Paris)". */
+export function enableSummary(preview: EnablePreview): string {
+  const when = preview.now
+    ? "now (within 5 minutes)"
+    : `at ${formatDateTime(preview.at, { timeZone: preview.timezone })} (${preview.timezone})`;
+  if (preview.count === 0) {
+    return `No reminder is due at the next send time, ${when}. Reminders start as invoices reach their stages.`;
+  }
+  const reminders = formatCountOf(preview.count, ["reminder", "reminders"]);
+  const recipients = formatCountOf(preview.recipients, ["recipient", "recipients"]);
+  return `${reminders} to ${recipients} will go out ${when}.`;
+}
+
+/**
+ * Turning automatic reminders on: first what would go out at the next send time (how many, to
+ * whom, which stage; "now" when today's window is open), then the confirmation.
+ */
+export function EnableRemindersDialog({
+  open,
+  onOpenChange,
+  companyId,
+  sendTime,
+  weekdaysOnly,
+  onConfirm,
+  confirming,
+}: EnableRemindersDialogProps) {
+  const preview = useEnablePreview({ companyId, sendTime, weekdaysOnly }, open);
+  const data = preview.data;
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent className="sm:max-w-2xl">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Turn on automatic reminders?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {data ? enableSummary(data) : "Checking what would go out at the next send time…"}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {preview.isPending ? (
+          <div className="grid gap-2" aria-busy="true">
+            <Skeleton className="h-5 w-1/2" />
+            <Skeleton className="h-32 w-full" />
+          </div>
+        ) : preview.isError || !data ? (
+          <QueryErrorState title="Failed to check what would go out" query={preview} />
+        ) : data.count > 0 ? (
+          <div className="grid min-w-0 gap-3">
+            <ul aria-label="By stage" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {templateTypes.map((stage) => (
+                <li key={stage}>
+                  <span className="text-muted-foreground">{templateTileLabels[stage]}: </span>
+                  <span className="font-medium tabular-nums">{formatCount(data.byStage[stage])}</span>
+                </li>
+              ))}
+            </ul>
+            <ScrollRegion label="Reminders that would go out" className="max-h-64 border p-3">
+              <PlannedRemindersList rows={data.reminders} label="Reminders that would go out" />
+              {data.count > data.reminders.length ? (
+                <p className="text-muted-foreground pt-2 text-xs">
+                  and {formatCount(data.count - data.reminders.length)} more
+                </p>
+              ) : null}
+            </ScrollRegion>
+          </div>
+        ) : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={confirming}>Cancel</AlertDialogCancel>
+          <Button onClick={onConfirm} disabled={confirming || !data}>
+            {confirming ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+            {confirming ? "Turning on..." : "Turn on reminders"}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

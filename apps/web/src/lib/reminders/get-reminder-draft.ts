@@ -1,0 +1,34 @@
+import { apiPaths, reminderDraftResponseSchema, type TemplateType } from "@recoup/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+import { remindersKey } from "@/lib/reminders/query-keys";
+
+export interface ReminderDraftParams {
+  companyId: string;
+  invoiceId: string;
+  /** Default: the stage that fits the invoice today. */
+  stage?: TemplateType;
+}
+
+/** GET /v1/business/reminders/draft: the reminder an invoice would get now, rendered, to edit. */
+export async function getReminderDraft(query: ReminderDraftParams) {
+  const res = await api.get(apiPaths.reminders.draft, {
+    query: { ...query },
+    schema: reminderDraftResponseSchema,
+  });
+  return res.data;
+}
+
+// Rendered afresh each time the dialog opens: the balance may have changed since.
+export const reminderDraftQueryOptions = (query: ReminderDraftParams) =>
+  queryOptions({
+    queryKey: remindersKey("draft", query),
+    queryFn: () => getReminderDraft(query),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useReminderDraft(query: ReminderDraftParams, enabled: boolean) {
+  return useQuery({ ...reminderDraftQueryOptions(query), enabled });
+}
