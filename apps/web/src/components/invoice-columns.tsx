@@ -98,6 +98,8 @@ export function invoiceColumns({
       ? {
           id: "actions",
           header: () => <span className="sr-only">Actions</span>,
+          // Stays in view while a narrow screen scrolls the table sideways.
+          meta: { className: "sticky right-0 bg-card px-1" },
           cell: ({ row }) => (
             <InvoiceReminderActions
               companyId={companyId}

@@ -76,6 +76,7 @@ export function PauseRemindersDialog({
               aria-invalid={tooEarly ? true : undefined}
               aria-describedby={`pause-until-hint${tooEarly ? " pause-until-error" : ""}`}
               disabled={pause.isPending}
+              className="dark:[color-scheme:dark]"
             />
             <p id="pause-until-hint" className="text-muted-foreground text-xs">
               Leave it empty to pause until you resume them.

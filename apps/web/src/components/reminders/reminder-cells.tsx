@@ -1,26 +1,33 @@
-import type { InvoiceRow } from "@recoup/contracts";
+import type { InvoiceRow, SentReminderKind } from "@recoup/contracts";
 import { PauseIcon } from "lucide-react";
 
-import { StageBadge } from "@/components/reminders/stage-badge";
 import { formatDate, formatDateTime, formatUnixDate } from "@/lib/format";
+import { stageLabel } from "@/lib/reminders/query-keys";
 
 const none = <span className="text-muted-foreground">—</span>;
 
-/** The latest reminder sent: its stage and when. */
+/** A stage over its date, small enough for a table cell. */
+function StageAndDate({ stage, date, title }: { stage: SentReminderKind; date: string; title?: string }) {
+  return (
+    <span className="grid text-xs leading-snug whitespace-nowrap" data-stage={stage}>
+      <span className="font-medium">{stageLabel(stage)}</span>
+      <span className="text-muted-foreground" title={title}>
+        {date}
+      </span>
+    </span>
+  );
+}
+
+/** The latest reminder sent: its stage (or Manual) and when. */
 export function LastReminderCell({ row }: { row: Pick<InvoiceRow, "lastReminder"> }) {
   const last = row.lastReminder;
   if (!last) return none;
   return (
-    <span className="flex flex-col items-start gap-1">
-      <StageBadge stage={last.stage} />
-      <time
-        dateTime={last.sentAt}
-        className="text-muted-foreground text-xs"
-        title={formatDateTime(last.sentAt)}
-      >
-        {formatUnixDate(Date.parse(last.sentAt) / 1000)}
-      </time>
-    </span>
+    <StageAndDate
+      stage={last.stage}
+      date={formatUnixDate(Date.parse(last.sentAt) / 1000)}
+      title={formatDateTime(last.sentAt)}
+    />
   );
 }
 
@@ -29,21 +36,16 @@ export function NextReminderCell({ row }: { row: Pick<InvoiceRow, "nextReminder"
   const paused = row.remindersPaused;
   if (paused) {
     return (
-      <span className="text-muted-foreground flex items-center gap-1.5 text-xs">
-        <PauseIcon className="size-3.5" aria-hidden="true" />
-        {paused.scope === "customer" ? "Customer paused" : "Paused"}
-        {paused.until ? ` until ${formatDate(paused.until)}` : ""}
+      <span className="text-muted-foreground grid text-xs leading-snug whitespace-nowrap">
+        <span className="flex items-center gap-1 font-medium">
+          <PauseIcon className="size-3" aria-hidden="true" />
+          {paused.scope === "customer" ? "Customer paused" : "Paused"}
+        </span>
+        {paused.until ? <span>until {formatDate(paused.until)}</span> : null}
       </span>
     );
   }
   const next = row.nextReminder;
   if (!next) return none;
-  return (
-    <span className="flex flex-col items-start gap-1">
-      <StageBadge stage={next.stage} />
-      <time dateTime={next.date} className="text-muted-foreground text-xs">
-        {formatDate(next.date)}
-      </time>
-    </span>
-  );
+  return <StageAndDate stage={next.stage} date={formatDate(next.date)} />;
 }

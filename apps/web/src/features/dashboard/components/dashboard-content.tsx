@@ -33,11 +33,13 @@ export function DashboardContent({ companyId }: { companyId: string }) {
         ))}
       </section>
       <AgingChart aging={summary.aging} currency={summary.homeCurrency} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <MostOverdue customers={summary.mostOverdue} homeCurrency={summary.homeCurrency} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 gap-6">
+          <MostOverdue customers={summary.mostOverdue} homeCurrency={summary.homeCurrency} />
+          <UpcomingReminders companyId={companyId} />
+        </div>
         <RecentActivity items={summary.recentActivity} />
       </div>
-      <UpcomingReminders companyId={companyId} />
     </div>
   );
 }

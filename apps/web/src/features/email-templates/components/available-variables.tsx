@@ -52,7 +52,7 @@ export function AvailableVariables({
                   {name}
                 </code>
               )}
-              <span className="text-muted-foreground truncate text-xs" title={value ?? description}>
+              <span className="text-muted-foreground text-xs break-words">
                 {description}
                 {value ? ` (here: ${value})` : ""}
               </span>

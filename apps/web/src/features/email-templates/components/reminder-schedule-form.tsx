@@ -50,6 +50,7 @@ export function ReminderScheduleForm({
           aria-invalid={error ? true : undefined}
           aria-describedby={`reminder-send-time-hint${error ? " reminder-send-time-error" : ""}`}
           disabled={saving}
+          className="dark:[color-scheme:dark]"
         />
       </div>
       <div className="flex h-9 items-center gap-3">
