@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorCodes } from "./errors.ts";
 import {
   centsSchema,
   companyIdSchema,
@@ -29,12 +30,10 @@ export const reminderMessages = {
   resumed: "Reminders resumed.",
 } as const;
 
-/** Error codes of the reminder calls (in the common error body). */
+/** Error codes of the reminder calls: `errorCodes.confirmationRequired` and `errorCodes.notRemindable`. */
 export const reminderErrorCodes = {
-  /** Turning reminders on without `confirm: true`; `details` holds the enable preview. */
-  confirmationRequired: "CONFIRMATION_REQUIRED",
-  /** The invoice cannot be reminded: paid, voided, no balance or no customer email. */
-  notRemindable: "NOT_REMINDABLE",
+  confirmationRequired: errorCodes.confirmationRequired,
+  notRemindable: errorCodes.notRemindable,
 } as const;
 
 /** A schedule stage: the template it uses. */
