@@ -121,7 +121,8 @@ describe("Email Templates page", () => {
     await page.keyboard.type("Hello ,");
     await page.keyboard.press("ArrowLeft");
     await page.getByRole("button", { name: "Insert {customer_name}" }).click();
-    await page.keyboard.press("End");
+    await expect.poll(() => body(page).innerText()).toBe("Hello {customer_name},");
+    await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Bold", exact: true }).click();
     expect(await page.getByRole("button", { name: "Bold", exact: true }).getAttribute("aria-pressed")).toBe(

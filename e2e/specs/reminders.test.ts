@@ -145,7 +145,7 @@ describe("reminders in the browser", () => {
     const { context, page, problems } = await signedIn();
     await page.goto(`/customers/${customer.id}`);
     await settle(page);
-    const open = page.getByRole("region", { name: "Open invoices" });
+    const open = page.getByRole("region", { name: "Open invoices", exact: true });
     await chooseFromRow(page, rowMenus(open).first(), "Send reminder now");
     const sent = await sendFromDialog(page, "Customer page");
     await waitForMail(sent.to, new RegExp(sent.subject));
@@ -167,7 +167,7 @@ describe("reminders in the browser", () => {
     await dialog.getByLabel("Resume on (optional)").fill(until);
     await dialog.getByRole("button", { name: "Pause reminders" }).click();
     await visible(toast(page, "Reminders paused."));
-    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toMatch(/Paused until/);
+    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toMatch(/Paused\s+until/);
 
     await chooseFromRow(page, page.getByRole("button", { name: label, exact: true }), "Resume reminders");
     await visible(toast(page, "Reminders resumed."));
@@ -185,7 +185,7 @@ describe("reminders in the browser", () => {
       })
       .click();
     await visible(card.getByText(/^Paused until you resume them/));
-    const open = page.getByRole("region", { name: "Open invoices" });
+    const open = page.getByRole("region", { name: "Open invoices", exact: true });
     await expect.poll(() => open.innerText(), { timeout: 10_000 }).toContain("Customer paused");
     await card.getByRole("button", { name: "Resume reminders" }).click();
     await visible(toast(page, "Reminders resumed."));

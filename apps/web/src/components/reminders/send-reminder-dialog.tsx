@@ -74,7 +74,6 @@ export function SendReminderDialog({
         ) : (
           <Suspense fallback={<FormSkeleton />}>
             <SendReminderForm
-              key={draft.dataUpdatedAt}
               companyId={companyId}
               draft={draft.data}
               onSent={() => onOpenChange(false)}

@@ -2,7 +2,6 @@ import { apiPaths, reminderDraftResponseSchema, type TemplateType } from "@recou
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
-import { remindersKey } from "@/lib/reminders/query-keys";
 
 export interface ReminderDraftParams {
   companyId: string;
@@ -20,10 +19,14 @@ export async function getReminderDraft(query: ReminderDraftParams) {
   return res.data;
 }
 
-// Rendered afresh each time the dialog opens: the balance may have changed since.
+/**
+ * Rendered afresh each time the dialog opens (the balance may have changed since), and never
+ * again while it is open: its key is outside the collections, so a send or a sync does not
+ * replace the text being edited.
+ */
 export const reminderDraftQueryOptions = (query: ReminderDraftParams) =>
   queryOptions({
-    queryKey: remindersKey("draft", query),
+    queryKey: ["reminder-draft", query],
     queryFn: () => getReminderDraft(query),
     staleTime: 0,
     gcTime: 0,

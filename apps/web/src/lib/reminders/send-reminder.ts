@@ -10,7 +10,16 @@ export async function sendReminder(input: SendReminderRequest) {
   return res.data;
 }
 
+/** The send job records the email as sent a moment after it is queued: the rows are read again then too. */
+const RECORDED_AFTER_MS = 5_000;
+
 export function useSendReminder() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sendReminder, onSuccess: () => invalidateReminderState(queryClient) });
+  return useMutation({
+    mutationFn: sendReminder,
+    onSuccess: () => {
+      setTimeout(() => void invalidateReminderState(queryClient), RECORDED_AFTER_MS);
+      return invalidateReminderState(queryClient);
+    },
+  });
 }
