@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { launchBrowser, newContext } from "../browser.ts";
-import { createSyncedUser, logInAs, type SyncedUser, settle } from "./collections-helpers.ts";
+import { createSyncedUser, logInAs, type SyncedUser, sandboxQuery, settle } from "./collections-helpers.ts";
 import {
   makeScreenshotDir,
   screenshotDir,
@@ -13,17 +13,24 @@ import {
 
 /**
  * Screenshots of the Email Templates page (view and edit mode, the confirmation of automatic
- * reminders) and of 'Send reminder now', for a person to review, in e2e/screenshots/
- * (git-ignored). Only with E2E_SCREENSHOTS=1.
+ * reminders), of Customer Details and Invoices with their reminder actions and columns, and of
+ * 'Send reminder now', for a person to review, in e2e/screenshots/ (git-ignored). Only with
+ * E2E_SCREENSHOTS=1.
  */
 let browser: Browser;
 let synced: SyncedUser;
+let customerRef: string;
 
 beforeAll(async () => {
   if (!screenshotsEnabled) return;
   makeScreenshotDir();
   browser = await launchBrowser();
   synced = await createSyncedUser("shots-templates", "Tamsin");
+  const { QueryResponse } = await sandboxQuery<{ QueryResponse: { Customer: { Id: string }[] } }>(
+    synced.realmId,
+    "select * from Customer where Balance > '0'",
+  );
+  customerRef = QueryResponse.Customer[0]!.Id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -58,8 +65,12 @@ describe.skipIf(!screenshotsEnabled)("screenshots of the Email Templates page", 
       await viewportShot(page, "email-templates-enable", variant);
       await page.getByRole("button", { name: "Cancel", exact: true }).click();
 
+      await page.goto(`/customers/${customerRef}`);
+      await settle(page);
+      await shoot(page, "customer-details-reminders", variant);
       await page.goto("/invoices?status=overdue");
       await settle(page);
+      await shoot(page, "invoices-reminders", variant);
       await page
         .getByRole("button", { name: /^Reminders for invoice / })
         .first()

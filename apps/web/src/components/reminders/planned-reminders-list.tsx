@@ -7,12 +7,24 @@ import { formatDate, formatMoney } from "@/lib/format";
 const invoiceLabel = (row: PlannedReminderRow) => (row.docNumber ? `#${row.docNumber}` : "(no number)");
 
 /** One planned reminder: to whom, for which invoice, which stage, how much. */
-function PlannedReminder({ row, showDate }: { row: PlannedReminderRow; showDate: boolean }) {
+function PlannedReminder({
+  row,
+  showDate,
+  links,
+}: {
+  row: PlannedReminderRow;
+  showDate: boolean;
+  links: boolean;
+}) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2.5 first:pt-0 last:pb-0">
       <div className="grid min-w-0 gap-0.5">
         <p className="text-sm">
-          <CustomerLink customerRef={row.customerRef} name={row.customerName} className="font-medium" />
+          {links ? (
+            <CustomerLink customerRef={row.customerRef} name={row.customerName} className="font-medium" />
+          ) : (
+            <span className="font-medium">{row.customerName}</span>
+          )}
           <span className="text-muted-foreground"> · Invoice {invoiceLabel(row)}</span>
         </p>
         <p className="text-muted-foreground truncate text-xs">
@@ -44,17 +56,25 @@ export function PlannedRemindersList({
   label,
   groupByDate = false,
   showDate = false,
+  links = true,
 }: {
   rows: PlannedReminderRow[];
   label: string;
   groupByDate?: boolean;
   showDate?: boolean;
+  /** Customer names link to their page (not inside a dialog that asks to confirm). */
+  links?: boolean;
 }) {
   if (!groupByDate) {
     return (
       <ul aria-label={label} className="divide-y">
         {rows.map((row) => (
-          <PlannedReminder key={`${row.invoiceId}:${row.stage}:${row.cycle}`} row={row} showDate={showDate} />
+          <PlannedReminder
+            key={`${row.invoiceId}:${row.stage}:${row.cycle}`}
+            row={row}
+            showDate={showDate}
+            links={links}
+          />
         ))}
       </ul>
     );
@@ -77,6 +97,7 @@ export function PlannedRemindersList({
                 key={`${row.invoiceId}:${row.stage}:${row.cycle}`}
                 row={row}
                 showDate={false}
+                links={links}
               />
             ))}
           </ul>

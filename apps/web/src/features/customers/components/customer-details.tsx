@@ -48,10 +48,12 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
         }
       />
       <div className={twoColumns}>
-        <BalancesCard customer={customer} />
+        <div className="grid min-w-0 content-start gap-6">
+          <BalancesCard customer={customer} />
+          <CustomerReminders companyId={companyId} customerRef={refQuery.customerRef} name={customer.name} />
+        </div>
         <div className="grid min-w-0 content-start gap-6">
           <ContactCard customer={customer} />
-          <CustomerReminders companyId={companyId} customerRef={refQuery.customerRef} name={customer.name} />
           <TagsCard refQuery={refQuery} tags={customer.tags} />
         </div>
       </div>

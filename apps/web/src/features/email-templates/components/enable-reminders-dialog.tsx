@@ -83,7 +83,7 @@ export function EnableRemindersDialog({
               ))}
             </ul>
             <ScrollRegion label="Reminders that would go out" className="max-h-64 border p-3">
-              <PlannedRemindersList rows={data.reminders} label="Reminders that would go out" />
+              <PlannedRemindersList rows={data.reminders} label="Reminders that would go out" links={false} />
               {data.count > data.reminders.length ? (
                 <p className="text-muted-foreground pt-2 text-xs">
                   and {formatCount(data.count - data.reminders.length)} more
