@@ -1,6 +1,7 @@
 import { InfoIcon } from "lucide-react";
 
 import { QueryErrorState } from "@/components/data-states";
+import { RemindersOnHold } from "@/components/reminders/reminders-on-hold";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/features/dashboard/api/get-dashboard-summary";
 import { AgingChart } from "@/features/dashboard/components/aging-chart";
@@ -21,6 +22,7 @@ export function DashboardContent({ companyId }: { companyId: string }) {
   const summary = query.data;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <RemindersOnHold companyId={companyId} />
       <p className="text-muted-foreground flex items-start gap-2 text-sm" data-testid="currency-note">
         <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>

@@ -4,9 +4,8 @@ import {
   type SaveReminderSettingsRequest,
 } from "@recoup/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-
-import { reminderSettingsQueryKey } from "@/features/email-templates/api/get-reminder-settings";
 import { api } from "@/lib/api-client";
+import { reminderSettingsQueryKey } from "@/lib/reminders/get-reminder-settings";
 import { invalidateReminderState } from "@/lib/reminders/invalidate";
 
 /**

@@ -1,35 +1,22 @@
 import { errorCodes, reminderErrorCodes, reminderMessages } from "@recoup/contracts";
-import { CircleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 
 import { QueryErrorState } from "@/components/data-states";
+import { RemindersOnHold } from "@/components/reminders/reminders-on-hold";
 import { SectionCard } from "@/components/section-card";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { useReminderSettings } from "@/features/email-templates/api/get-reminder-settings";
 import { useSaveReminderSettings } from "@/features/email-templates/api/save-reminder-settings";
 import { EnableRemindersDialog } from "@/features/email-templates/components/enable-reminders-dialog";
 import {
   type ReminderSchedule,
   ReminderScheduleForm,
 } from "@/features/email-templates/components/reminder-schedule-form";
-import { formatDateTime } from "@/lib/format";
+import { reminderStatusLine } from "@/features/email-templates/utils/reminder-texts";
 import { isApiError } from "@/lib/http";
-
-type Settings = NonNullable<ReturnType<typeof useReminderSettings>["data"]>;
-
-/** Whether reminders go out, and when the next ones can. */
-function statusLine(settings: Settings): string {
-  if (!settings.enabled) return "Off: no reminder is sent automatically. 'Send reminder now' still works.";
-  if (settings.window.open) {
-    return `On: sending now, until ${settings.window.closesAt ?? "18:00"} (${settings.timezone}).`;
-  }
-  const next = formatDateTime(settings.window.nextOpensAt, { timeZone: settings.timezone });
-  return `On: the next reminders go out ${next} (${settings.timezone}).`;
-}
+import { useReminderSettings } from "@/lib/reminders/get-reminder-settings";
 
 /**
  * 'Automatic Reminders': the switch (off for a new company; turning it on shows what would go out,
@@ -95,19 +82,11 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
             className="text-muted-foreground text-sm"
             data-testid="reminders-status"
           >
-            {statusLine(stored)}
+            {reminderStatusLine(stored)}
           </p>
         </div>
       </div>
-      {stored.enabled && stored.blocked ? (
-        <Alert variant="destructive">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertTitle>Reminders are on hold</AlertTitle>
-          <AlertDescription>
-            {stored.blocked.reason} (since {formatDateTime(stored.blocked.at, { timeZone: stored.timezone })})
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <RemindersOnHold companyId={companyId} />
       <ReminderScheduleForm
         key={`${stored.sendTime}|${stored.weekdaysOnly}`}
         stored={stored}

@@ -1,4 +1,4 @@
-import { type EnablePreview, templateTileLabels, templateTypes } from "@recoup/contracts";
+import { templateTileLabels, templateTypes } from "@recoup/contracts";
 import { Loader2Icon } from "lucide-react";
 
 import { QueryErrorState } from "@/components/data-states";
@@ -16,7 +16,8 @@ import {
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useEnablePreview } from "@/features/email-templates/api/get-enable-preview";
-import { formatCount, formatCountOf, formatDateTime } from "@/lib/format";
+import { enableSummary } from "@/features/email-templates/utils/reminder-texts";
+import { formatCount } from "@/lib/format";
 
 interface EnableRemindersDialogProps {
   open: boolean;
@@ -26,19 +27,6 @@ interface EnableRemindersDialogProps {
   weekdaysOnly: boolean;
   onConfirm: () => void;
   confirming: boolean;
-}
-
-/** "5 reminders to 4 customers will go out now" / "... at Mar 2, 2026, 9:00 AM (Europe/Paris)". */
-export function enableSummary(preview: EnablePreview): string {
-  const when = preview.now
-    ? "now (within 5 minutes)"
-    : `at ${formatDateTime(preview.at, { timeZone: preview.timezone })} (${preview.timezone})`;
-  if (preview.count === 0) {
-    return `No reminder is due at the next send time, ${when}. Reminders start as invoices reach their stages.`;
-  }
-  const reminders = formatCountOf(preview.count, ["reminder", "reminders"]);
-  const recipients = formatCountOf(preview.recipients, ["recipient", "recipients"]);
-  return `${reminders} to ${recipients} will go out ${when}.`;
 }
 
 /**
