@@ -9,7 +9,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, qboConnections } from "../src/db/schema/index.ts";
 import { REMINDER_PLANNER } from "../src/jobs/reminder-planner.ts";
-import { SEND_ATTEMPTS } from "../src/jobs/send-reminder.ts";
+import { SEND_ATTEMPTS, SEND_REMINDER } from "../src/jobs/send-reminder.ts";
 import { planAll, planCompany } from "../src/modules/reminders/planner.service.ts";
 import { deliverReminder } from "../src/modules/reminders/send.service.ts";
 import {
@@ -430,6 +430,8 @@ describe("freshness before sending", () => {
     expect(blocked.outcome).toBe("blocked");
     const settings = await get(`${apiPaths.reminders.settings}${q(w.other.companyId)}`, w.other.token);
     expect(settings.json.data.blocked.reason).toMatch(/QuickBooks sync before sending failed/);
+    const dashboard = await get(`${apiPaths.dashboard.summary}${q(w.other.companyId)}`, w.other.token);
+    expect(dashboard.json.data.reminders).toEqual({ enabled: true, blocked: settings.json.data.blocked });
     expect(await log(w.other.companyId, w.other.token)).toEqual([]);
 
     await fetch(`${w.qb.baseUrl}/_control/realms/${OTHER_REALM}/faults`, { method: "DELETE" });
@@ -447,6 +449,8 @@ describe("freshness before sending", () => {
     expect(rows.some((r) => r.invoiceId === String(target.id))).toBe(false);
     const after = await get(`${apiPaths.reminders.settings}${q(w.other.companyId)}`, w.other.token);
     expect(after.json.data.blocked).toBeNull();
+    const dashboard2 = await get(`${apiPaths.dashboard.summary}${q(w.other.companyId)}`, w.other.token);
+    expect(dashboard2.json.data.reminders).toEqual({ enabled: true, blocked: null });
   });
 
   it("refuses another company's reminders", async () => {
@@ -520,6 +524,51 @@ describe("delivery failures", () => {
       expect(failed.json.data.reminders.map((r: LogRow) => r.id)).toEqual([id]);
     } finally {
       w.t.ctx.mailer = mailer;
+    }
+  });
+});
+
+describe("just before sending", () => {
+  it("a payment synced after the decision stops the reminder; the others go", async () => {
+    // The send jobs wait while the payment is made and synced.
+    await w.t.ctx.queue.boss.offWork(SEND_REMINDER);
+    let working = false;
+    try {
+      setClock(localTime("09:03", "2026-03-17"));
+      const before = new Set((await log(w.other.companyId, w.other.token)).map((r) => r.id));
+      const planned = await planCompany(w.t.ctx, w.other.companyId);
+      expect(planned).toMatchObject({ outcome: "planned" });
+      const decided = (await log(w.other.companyId, w.other.token)).filter((r) => !before.has(r.id));
+      expect(decided.length).toBeGreaterThanOrEqual(2);
+      expect(decided.every((r) => r.status === "queued")).toBe(true);
+      const [stopped, ...going] = decided as [LogRow, ...LogRow[]];
+      await pay(OTHER_REALM, Number(stopped.invoiceId));
+      await syncChanges(w, w.other.companyId);
+      await w.t.ctx.queue.work([SEND_REMINDER]);
+      working = true;
+      await expect
+        .poll(
+          async () =>
+            (await log(w.other.companyId, w.other.token)).filter(
+              (r) => !before.has(r.id) && r.status !== "queued",
+            ).length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(decided.length);
+      const after = await log(w.other.companyId, w.other.token);
+      expect(after.find((r) => r.id === stopped.id)).toMatchObject({
+        status: "cancelled",
+        error: "The invoice was paid.",
+        attempts: 0,
+      });
+      for (const r of going) expect(after.find((a) => a.id === r.id)?.status).toBe("sent");
+      const mails = await reminderMails();
+      expect(mails.some((m) => m.headers["message-id"] === stopped.messageId)).toBe(false);
+      expect(going.every((r) => mails.some((m) => m.headers["message-id"] === r.messageId))).toBe(true);
+    } finally {
+      if (!working) await w.t.ctx.queue.work([SEND_REMINDER]);
     }
   });
 });

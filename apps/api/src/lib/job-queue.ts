@@ -44,9 +44,10 @@ export class JobQueue {
     }
   }
 
-  /** Starts handling jobs in this process (the worker, or the API in single-node mode). */
-  async work() {
+  /** Starts handling jobs in this process (the worker, or the API in single-node mode); optionally only some queues. */
+  async work(only?: readonly string[]) {
     for (const d of this.definitions) {
+      if (only && !only.includes(d.name)) continue;
       const batchSize = d.batchSize ?? 1;
       await this.boss.work<never>(d.name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
         if (batchSize === 1) {
