@@ -13,6 +13,7 @@ import { SEND_ATTEMPTS, SEND_REMINDER } from "../src/jobs/send-reminder.ts";
 import { planAll, planCompany } from "../src/modules/reminders/planner.service.ts";
 import { deliverReminder } from "../src/modules/reminders/send.service.ts";
 import {
+  dayText,
   type InvoiceRecord,
   OTHER_REALM,
   startWorld,
@@ -61,7 +62,6 @@ function firstReminder(inv: InvoiceRecord) {
   return { stage: "after_due_date", cycle: Math.floor((late - 1) / 7) } as const;
 }
 
-const dayText = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
 const longDate = (day: number) =>
