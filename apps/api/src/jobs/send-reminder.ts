@@ -16,6 +16,8 @@ export const SEND_ATTEMPTS = 6;
 export function sendReminderJob(run: (reminderId: string) => Promise<void>): JobDefinition<SendReminderJob> {
   return {
     name: SEND_REMINDER,
+    // SMTP waits dominate: many sends at once over the pooled transport.
+    batchSize: 25,
     queue: {
       retryLimit: SEND_ATTEMPTS - 1,
       retryDelay: 30,

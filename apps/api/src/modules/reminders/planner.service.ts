@@ -78,11 +78,10 @@ async function decide(
 ): Promise<repo.NewReminder[]> {
   const { companyId } = s;
   const settings = scheduleSettings(s);
-  const [invoices, history, pauses] = await Promise.all([
-    repo.remindableInvoices(db, companyId),
-    repo.reminderHistory(db, companyId),
-    settingsRepo.activePauses(db, companyId, dateIn(s.timezone, now)),
-  ]);
+  // One after another: inside the transaction they share one connection.
+  const invoices = await repo.remindableInvoices(db, companyId);
+  const history = await repo.reminderHistory(db, companyId);
+  const pauses = await settingsRepo.activePauses(db, companyId, dateIn(s.timezone, now));
   const sent = historyByInvoice(history);
   const paused = pausesByTarget(pauses);
   const rows: repo.NewReminder[] = [];

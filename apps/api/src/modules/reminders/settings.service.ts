@@ -19,6 +19,17 @@ export async function loadSettings(ctx: AppContext, companyId: string) {
   return row;
 }
 
+const blockOf = (s: settingsRepo.SettingsRow) =>
+  s.enabled && s.blockedReason && s.blockedAt
+    ? { reason: s.blockedReason, at: s.blockedAt.toISOString() }
+    : null;
+
+/** For the dashboard: whether reminders are on, and why they are on hold if they are. */
+export async function reminderStatus(ctx: AppContext, companyId: string) {
+  const s = await loadSettings(ctx, companyId);
+  return { enabled: s.enabled, blocked: blockOf(s) };
+}
+
 export async function getReminderSettings(
   ctx: AppContext,
   companyId: string,
