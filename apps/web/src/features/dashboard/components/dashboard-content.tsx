@@ -1,7 +1,7 @@
 import { InfoIcon } from "lucide-react";
 
 import { QueryErrorState } from "@/components/data-states";
-import { RemindersOnHold } from "@/components/reminders/reminders-on-hold";
+import { RemindersOnHoldAlert } from "@/components/reminders/reminders-on-hold";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/features/dashboard/api/get-dashboard-summary";
 import { AgingChart } from "@/features/dashboard/components/aging-chart";
@@ -22,7 +22,9 @@ export function DashboardContent({ companyId }: { companyId: string }) {
   const summary = query.data;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <RemindersOnHold companyId={companyId} />
+      {summary.reminders.enabled && summary.reminders.blocked ? (
+        <RemindersOnHoldAlert blocked={summary.reminders.blocked} timezone={summary.timezone} />
+      ) : null}
       <p className="text-muted-foreground flex items-start gap-2 text-sm" data-testid="currency-note">
         <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
