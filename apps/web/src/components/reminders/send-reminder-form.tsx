@@ -85,21 +85,14 @@ export function SendReminderForm({
           </p>
         ) : null}
       </div>
-      <div className="grid gap-2">
-        <Label asChild>
-          <span id="reminder-body-label">Body</span>
-        </Label>
-        <RichTextEditor
-          ref={editor}
-          labelledBy="reminder-body-label"
-          describedBy="reminder-body-hint"
-          initialHtml={draft.html}
-          disabled={send.isPending}
-        />
-        <p id="reminder-body-hint" className="text-muted-foreground text-xs">
-          Your logo and email signature are added when it is sent.
-        </p>
-      </div>
+      <RichTextEditor
+        ref={editor}
+        id="reminder-body"
+        label="Body"
+        hint="Your logo and email signature are added when it is sent."
+        initialHtml={draft.html}
+        disabled={send.isPending}
+      />
       {error ? <FormNotice notice={{ kind: "error", text: error }} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={send.isPending}>

@@ -2,6 +2,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
 import { EditorToolbar } from "@/components/rich-text-editor/editor-toolbar";
 import { CHANGE_DEBOUNCE_MS, emailBodyExtensions } from "@/components/rich-text-editor/extensions";
+import { Label } from "@/components/ui/label";
 import { useDebouncedCallback } from "@/hooks/use-debounced-callback";
 import { cn } from "@/lib/utils";
 
@@ -14,9 +15,10 @@ export interface RichTextEditorHandle {
 }
 
 interface RichTextEditorProps {
-  /** The id of the element that names the editor (its label). */
-  labelledBy: string;
-  describedBy?: string;
+  /** Prefix of the label's and the hint's ids (unique on the page). */
+  id: string;
+  label: string;
+  hint?: string;
   /** The HTML the editor starts with; later changes of this prop are ignored (remount to reset). */
   initialHtml: string;
   /** The body's HTML, 300 ms after the last edit. */
@@ -29,12 +31,13 @@ interface RichTextEditorProps {
 }
 
 /**
- * The rich-text body of an email (Tiptap): the spec's toolbar, 250 to 500 px tall and then
+ * The rich-text body of an email (Tiptap), with its label and hint: the spec's toolbar, 250 to 500 px tall and then
  * scrolling, changes reported after 300 ms, undo history grouped by 1000 ms, safe links only.
  */
 export function RichTextEditor({
-  labelledBy,
-  describedBy,
+  id,
+  label,
+  hint,
   initialHtml,
   onChange,
   onFocus,
@@ -56,8 +59,8 @@ export function RichTextEditor({
       attributes: {
         role: "textbox",
         "aria-multiline": "true",
-        "aria-labelledby": labelledBy,
-        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        "aria-labelledby": `${id}-label`,
+        ...(hint ? { "aria-describedby": `${id}-hint` } : {}),
         class: "rich-text min-h-[250px] max-h-[500px] overflow-y-auto px-3 py-2 text-sm outline-none",
       },
     },
@@ -81,16 +84,25 @@ export function RichTextEditor({
   );
 
   return (
-    <div
-      className={cn(
-        "border-input dark:bg-input/30 overflow-hidden rounded-md border shadow-xs transition-[color,box-shadow]",
-        "focus-within:border-ring focus-within:ring-ring/50 focus-within:ring-[3px]",
-        disabled && "opacity-60",
-        className,
-      )}
-    >
-      <EditorToolbar editor={editor} disabled={disabled} />
-      <EditorContent editor={editor} />
+    <div className={cn("grid gap-2", className)}>
+      <Label asChild>
+        <span id={`${id}-label`}>{label}</span>
+      </Label>
+      <div
+        className={cn(
+          "border-input dark:bg-input/30 overflow-hidden rounded-md border shadow-xs transition-[color,box-shadow]",
+          "focus-within:border-ring focus-within:ring-ring/50 focus-within:ring-[3px]",
+          disabled && "opacity-60",
+        )}
+      >
+        <EditorToolbar editor={editor} disabled={disabled} />
+        <EditorContent editor={editor} />
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -79,21 +79,17 @@ export function TemplateEditForm({ template, disabled, onDraft, values, ref }: T
           maxLength={500}
         />
       </div>
-      <div className="grid gap-2">
-        <Label asChild>
-          <span id="template-body-label">Body</span>
-        </Label>
-        <RichTextEditor
-          ref={editorRef}
-          labelledBy="template-body-label"
-          initialHtml={template.content}
-          onChange={(html) => onDraft({ subject: subjectRef.current?.value ?? subject, content: html })}
-          onFocus={() => {
-            lastField.current = "body";
-          }}
-          disabled={disabled}
-        />
-      </div>
+      <RichTextEditor
+        ref={editorRef}
+        id="template-body"
+        label="Body"
+        initialHtml={template.content}
+        onChange={(html) => onDraft({ subject: subjectRef.current?.value ?? subject, content: html })}
+        onFocus={() => {
+          lastField.current = "body";
+        }}
+        disabled={disabled}
+      />
       <AvailableVariables onInsert={insert} values={values} />
     </div>
   );
