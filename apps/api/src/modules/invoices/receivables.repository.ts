@@ -6,7 +6,7 @@ import type { InvoiceRow, InvoiceStatus } from "@recoup/contracts";
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { companies, customerSearchText, customers, invoices, qboConnections } from "../../db/schema/index.ts";
+import { companies, customerSearchText, customers, invoices } from "../../db/schema/index.ts";
 
 /** Not deleted at QuickBooks; the list indexes are partial on this. */
 export const liveInvoices = (companyId: string) =>
@@ -188,13 +188,4 @@ export async function invoiceExists(db: DbOrTx, companyId: string, invoiceId: st
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.qbId, invoiceId), isNull(invoices.deletedAt)));
   return Boolean(row);
-}
-
-/** The realm the company is linked to (whatever the connection's state: its data stays readable). */
-export async function findRealmId(db: DbOrTx, companyId: string) {
-  const [row] = await db
-    .select({ realmId: qboConnections.realmId })
-    .from(qboConnections)
-    .where(eq(qboConnections.companyId, companyId));
-  return row?.realmId;
 }
