@@ -17,7 +17,7 @@ import { type SignupFormInput, signupFormSchema } from "@/features/auth/utils/sc
 
 type SignupValues = z.output<typeof signupFormSchema>;
 
-export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, password: string) => void }) {
   const form = useForm<SignupFormInput, unknown, SignupValues>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
@@ -29,7 +29,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
     mutation.mutate(body, {
       onSuccess: () => {
         toast.success(authMessages.signupSuccess);
-        onSignedUp(body.email);
+        onSignedUp(body.email, body.password);
       },
     }),
   );
