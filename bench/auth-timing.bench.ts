@@ -15,20 +15,14 @@ import { users } from "@recoup/api/db/schema";
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
 import { startMailSandbox } from "@recoup/sandbox-mail";
+import { benchDatabase } from "./bench-database.ts";
 
 const CALLS = 50;
 const WARM_UP = 10;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-bench-auth-"));
-// BENCH_DB=postgres: a throwaway PostgreSQL server from the machine's binaries (or BENCH_DATABASE_URL).
-let databaseUrl = process.env.BENCH_DATABASE_URL;
-let stopPg: (() => Promise<void>) | undefined;
-if (!databaseUrl && process.env.BENCH_DB === "postgres") {
-  const { startPgServer, createDatabase } = await import("@recoup/api/testing/pg");
-  const server = await startPgServer();
-  stopPg = server.stop;
-  databaseUrl = await createDatabase(server.url, "recoup_bench_auth");
-}
+const database = await benchDatabase("recoup_bench_auth");
+const databaseUrl = database.url;
 const mail = await startMailSandbox({ smtpPort: 0, httpPort: 0 });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -131,5 +125,5 @@ console.log(
 
 await app.close();
 await mail.close();
-await stopPg?.();
+await database.stop();
 rmSync(dataDir, { recursive: true, force: true });

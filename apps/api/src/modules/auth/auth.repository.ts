@@ -54,7 +54,7 @@ export const findIdentity = async (db: DbOrTx, provider: string, subject: string
       .limit(1)
   )[0];
 
-export async function deleteIdentities(db: DbOrTx, userId: string) {
+async function deleteIdentities(db: DbOrTx, userId: string) {
   await db.delete(identities).where(eq(identities.userId, userId));
 }
 

@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { authMessages } from "@recoup/contracts";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 
 import { FormNotice } from "@/components/form-notice";
 import { Button } from "@/components/ui/button";
 import { useVerifyEmail } from "@/features/auth/api/verify-email";
+import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { NewPasswordFields } from "@/features/auth/components/new-password-fields";
 import { apiMessageOr, emailVerifiedMessage, verifyFailedMessage } from "@/features/auth/utils/auth-errors";
 import { type ChoosePasswordFormInput, choosePasswordFormSchema } from "@/features/auth/utils/schemas";
@@ -38,24 +38,12 @@ export function ChoosePasswordForm({ email, code }: { email: string; code: strin
               : authMessages.passwordMismatch,
           }}
         />
-        <NewPasswordFields
-          id="choose"
-          newPassword={form.register("newPassword")}
-          confirmPassword={form.register("confirmPassword")}
-          errors={{
-            newPassword: errors.newPassword?.message,
-            confirmPassword: errors.confirmPassword?.message,
-          }}
-        />
+        <NewPasswordFields id="choose" register={form.register} errors={errors} />
         <Button type="submit" className="w-full" disabled={mutation.isPending}>
           {mutation.isPending ? "Saving..." : "Save password and log in"}
         </Button>
       </form>
-      <p className="text-muted-foreground text-center text-sm">
-        <Link to="/login" className="text-foreground font-medium underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <AuthFooterLink to="/login" label="Back to login" />
     </div>
   );
 }

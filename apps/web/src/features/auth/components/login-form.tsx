@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { login } from "@/features/auth/api/login";
 import { verifyEmail } from "@/features/auth/api/verify-email";
+import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { SocialSignIn } from "@/features/auth/components/social-sign-in";
 import { useCompleteSignIn } from "@/features/auth/hooks/use-complete-sign-in";
 import { emailVerifiedMessage, loginErrorOutcome } from "@/features/auth/utils/auth-errors";
@@ -118,12 +119,7 @@ export function LoginForm({
         </Button>
       </form>
       <SocialSignIn />
-      <p className="text-muted-foreground text-center text-sm">
-        Don&apos;t have an account?{" "}
-        <Link to="/signup" className="text-foreground font-medium underline underline-offset-4">
-          Sign up
-        </Link>
-      </p>
+      <AuthFooterLink prompt="Don't have an account?" to="/signup" label="Sign up" />
     </div>
   );
 }

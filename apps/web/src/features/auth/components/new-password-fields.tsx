@@ -3,32 +3,30 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField, fieldA11y } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 
+type Name = "newPassword" | "confirmPassword";
+
 interface NewPasswordFieldsProps {
   /** Prefix of the inputs' ids, one per form. */
   id: string;
-  newPassword: UseFormRegisterReturn;
-  confirmPassword: UseFormRegisterReturn;
-  errors: { newPassword?: string; confirmPassword?: string };
+  /** The form's `register`; its schema has both fields. */
+  register: (name: Name) => UseFormRegisterReturn;
+  errors: Partial<Record<Name, { message?: string }>>;
 }
 
+const fields = [
+  { name: "newPassword", suffix: "new-password", label: "New Password" },
+  { name: "confirmPassword", suffix: "confirm-password", label: "Confirm New Password" },
+] as const;
+
 /** 'New Password' and 'Confirm New Password', each with its show/hide toggle. */
-export function NewPasswordFields({ id, newPassword, confirmPassword, errors }: NewPasswordFieldsProps) {
-  return (
-    <>
-      <FormField id={`${id}-new-password`} label="New Password" error={errors.newPassword}>
-        <PasswordInput
-          {...fieldA11y(`${id}-new-password`, errors.newPassword)}
-          autoComplete="new-password"
-          {...newPassword}
-        />
+export function NewPasswordFields({ id, register, errors }: NewPasswordFieldsProps) {
+  return fields.map(({ name, suffix, label }) => {
+    const fieldId = `${id}-${suffix}`;
+    const error = errors[name]?.message;
+    return (
+      <FormField key={name} id={fieldId} label={label} error={error}>
+        <PasswordInput {...fieldA11y(fieldId, error)} autoComplete="new-password" {...register(name)} />
       </FormField>
-      <FormField id={`${id}-confirm-password`} label="Confirm New Password" error={errors.confirmPassword}>
-        <PasswordInput
-          {...fieldA11y(`${id}-confirm-password`, errors.confirmPassword)}
-          autoComplete="new-password"
-          {...confirmPassword}
-        />
-      </FormField>
-    </>
-  );
+    );
+  });
 }

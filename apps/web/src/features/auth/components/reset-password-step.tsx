@@ -57,15 +57,7 @@ export function ResetPasswordStep({ email, onBack }: { email: string; onBack: ()
           {...form.register("code")}
         />
       </FormField>
-      <NewPasswordFields
-        id="reset"
-        newPassword={form.register("newPassword")}
-        confirmPassword={form.register("confirmPassword")}
-        errors={{
-          newPassword: errors.newPassword?.message,
-          confirmPassword: errors.confirmPassword?.message,
-        }}
-      />
+      <NewPasswordFields id="reset" register={form.register} errors={errors} />
       <Button type="submit" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? "Resetting..." : "Reset password"}
       </Button>

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { errorCodes } from "@recoup/contracts";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 
@@ -11,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useResendVerification } from "@/features/auth/api/resend-verification";
 import { useVerifyEmail } from "@/features/auth/api/verify-email";
+import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { apiMessageOr, emailVerifiedMessage, verifyFailedMessage } from "@/features/auth/utils/auth-errors";
 import { type VerifyCodeFormInput, verifyCodeFormSchema } from "@/features/auth/utils/schemas";
 import { isApiError } from "@/lib/http";
@@ -97,11 +97,7 @@ export function VerifyEmailPanel({ email, password, notice, onPasswordMismatch }
           {resend.isPending ? "Sending..." : "Resend code"}
         </Button>
       </form>
-      <p className="text-muted-foreground text-center text-sm">
-        <Link to="/login" className="text-foreground font-medium underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <AuthFooterLink to="/login" label="Back to login" />
     </div>
   );
 }
