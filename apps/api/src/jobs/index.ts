@@ -1,6 +1,8 @@
 import type { AppContext } from "../context.ts";
 import { createMailer } from "../integrations/mail/mailer.ts";
+import { deliverCode } from "../modules/auth/auth.service.ts";
 import { runSafetySync, runSync } from "../modules/quickbooks/sync.service.ts";
+import { deliverCodeJob } from "./deliver-code.ts";
 import { safetySyncJob } from "./qbo-safety-sync.ts";
 import { qboSyncJob } from "./qbo-sync.ts";
 import { sendEmailJob } from "./send-email.ts";
@@ -15,6 +17,7 @@ export function registerJobs(ctx: AppContext) {
   ctx.queue.define(
     sendEmailJob(config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined, ctx.mailSealer),
   );
+  ctx.queue.define(deliverCodeJob((purpose, email) => deliverCode(ctx, purpose, email)));
   ctx.queue.define(qboSyncJob(ctx, (companyId, mode) => runSync(ctx, companyId, mode)));
   ctx.queue.define(safetySyncJob(config.quickbooks.safetySyncMinutes, () => runSafetySync(ctx)));
 }
