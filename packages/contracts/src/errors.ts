@@ -23,6 +23,7 @@ export const errorCodes = {
   emailNotVerified: "EMAIL_NOT_VERIFIED",
   invalidCode: "INVALID_CODE",
   passwordTooCommon: "PASSWORD_TOO_COMMON",
+  passwordMismatch: "PASSWORD_MISMATCH",
   invalidRefreshToken: "INVALID_REFRESH_TOKEN",
   refreshRace: "REFRESH_RACE",
   invalidImage: "INVALID_IMAGE",

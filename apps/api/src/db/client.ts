@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { makePrivateDir } from "../lib/private-dir.ts";
+import { PrivateNodeFS } from "./private-node-fs.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -64,9 +65,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     };
   }
   const dir = path.join(opts.dataDir, "pglite");
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   // pg_trgm serves the lists' substring search (the migrations create the extension).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create({ fs: new PrivateNodeFS(dir), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
   return {

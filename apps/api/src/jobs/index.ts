@@ -1,7 +1,9 @@
 import type { AppContext } from "../context.ts";
+import { deliverCode } from "../modules/auth/auth.service.ts";
 import { runSafetySync, runSync } from "../modules/quickbooks/sync.service.ts";
 import { planAll, planCompany } from "../modules/reminders/planner.service.ts";
 import { deliverReminder, markUndelivered } from "../modules/reminders/send.service.ts";
+import { deliverCodeJob } from "./deliver-code.ts";
 import { safetySyncJob } from "./qbo-safety-sync.ts";
 import { qboSyncJob } from "./qbo-sync.ts";
 import { reminderPlanJob } from "./reminder-plan.ts";
@@ -17,6 +19,7 @@ import { sendReminderDeadJob, sendReminderJob } from "./send-reminder.ts";
 export function registerJobs(ctx: AppContext) {
   const { config } = ctx;
   ctx.queue.define(sendEmailJob(ctx.mailer, ctx.mailSealer));
+  ctx.queue.define(deliverCodeJob((purpose, email) => deliverCode(ctx, purpose, email)));
   ctx.queue.define(qboSyncJob(ctx, (companyId, mode) => runSync(ctx, companyId, mode)));
   ctx.queue.define(safetySyncJob(config.quickbooks.safetySyncMinutes, () => runSafetySync(ctx)));
   ctx.queue.define(sendReminderDeadJob((id) => markUndelivered(ctx, id)));
