@@ -9,7 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { customerInvoices } from "../invoices/invoices.repository.ts";
 import { byId, companyToday, searchTerm } from "../invoices/invoices.service.ts";
-import { findRealmId } from "../invoices/receivables.repository.ts";
+import { findConnection } from "../quickbooks/quickbooks.repository.ts";
 import { withReminderColumns } from "../reminders/invoice-reminders.service.ts";
 import * as repo from "./customers.repository.ts";
 
@@ -29,9 +29,12 @@ export async function listCustomers(
   return { customers: page.rows, total, page: q.page, limit: q.limit, asOf: today };
 }
 
-/** The customer calls name the company by its QuickBooks realm: it must be the caller's. */
+/**
+ * The customer calls name the company by its QuickBooks realm: it must be the one the caller's
+ * company is linked to (whatever the connection's state: its synced data stays readable).
+ */
 export async function assertOwnRealm(ctx: AppContext, companyId: string, realmId: string) {
-  if ((await findRealmId(ctx.db, companyId)) !== realmId) throw forbidden();
+  if ((await findConnection(ctx.db, companyId))?.realmId !== realmId) throw forbidden();
 }
 
 async function existingCustomer(ctx: AppContext, companyId: string, customerRef: string) {

@@ -5,14 +5,7 @@
  */
 import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  creditMemos,
-  customers,
-  invoices,
-  paymentApplications,
-  payments,
-  qboConnections,
-} from "../../db/schema/index.ts";
+import { creditMemos, customers, invoices, paymentApplications, payments } from "../../db/schema/index.ts";
 import {
   AGING_BUCKETS,
   agingBucket,
@@ -41,15 +34,6 @@ export async function homeCurrency(db: DbOrTx, companyId: string) {
       limit 1`,
   );
   return row ? String(row.currency) : "USD";
-}
-
-/** When the company's last sync finished (synced data changes only through syncs). */
-export async function lastSyncAt(db: DbOrTx, companyId: string) {
-  const [row] = await db
-    .select({ at: qboConnections.lastSyncAt })
-    .from(qboConnections)
-    .where(eq(qboConnections.companyId, companyId));
-  return row?.at ?? null;
 }
 
 const invoiceHome = (cents: SQLWrapper) => homeAmount(cents, invoices.exchangeRate);
