@@ -122,7 +122,11 @@ describe("Email Templates page", () => {
     await page.keyboard.press("ArrowLeft");
     await page.getByRole("button", { name: "Insert {customer_name}" }).click();
     await expect.poll(() => body(page).innerText()).toBe("Hello {customer_name},");
+    // Keys pressed within a few ms of a programmatic insert can outrun Chromium's selectionchange
+    // event (a person's cannot): give the editor a moment to read where the cursor went.
+    await page.waitForTimeout(100);
     await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(100);
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Bold", exact: true }).click();
     expect(await page.getByRole("button", { name: "Bold", exact: true }).getAttribute("aria-pressed")).toBe(

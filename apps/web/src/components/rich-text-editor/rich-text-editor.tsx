@@ -1,5 +1,5 @@
 import { EditorContent, useEditor } from "@tiptap/react";
-import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
+import { type Ref, useEffect, useImperativeHandle, useMemo, useRef } from "react";
 import { EditorToolbar } from "@/components/rich-text-editor/editor-toolbar";
 import { CHANGE_DEBOUNCE_MS, emailBodyExtensions } from "@/components/rich-text-editor/extensions";
 import { Label } from "@/components/ui/label";
@@ -51,11 +51,10 @@ export function RichTextEditor({
   const onFocusRef = useRef(onFocus);
   onFocusRef.current = onFocus;
 
-  const editor = useEditor({
-    extensions: emailBodyExtensions,
-    content: initialHtml,
-    editable: !disabled,
-    editorProps: {
+  // Stable between renders: a new object makes useEditor reconfigure the view, which writes the
+  // selection back to the page and can undo a cursor move the view has not read yet.
+  const editorProps = useMemo(
+    () => ({
       attributes: {
         role: "textbox",
         "aria-multiline": "true",
@@ -63,7 +62,15 @@ export function RichTextEditor({
         ...(hint ? { "aria-describedby": `${id}-hint` } : {}),
         class: "rich-text min-h-[250px] max-h-[500px] overflow-y-auto px-3 py-2 text-sm outline-none",
       },
-    },
+    }),
+    [id, hint],
+  );
+
+  const editor = useEditor({
+    extensions: emailBodyExtensions,
+    content: initialHtml,
+    editable: !disabled,
+    editorProps,
     onUpdate: ({ editor: e }) => reportRef.current(e.getHTML()),
     onFocus: () => onFocusRef.current?.(),
   });
