@@ -3,9 +3,9 @@ import { CircleAlertIcon, Loader2Icon, SendIcon } from "lucide-react";
 import { lazy, Suspense } from "react";
 
 import { QueryErrorState } from "@/components/data-states";
+import { LoadingBlocks } from "@/components/loading-blocks";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/http";
 import { useReminderDraft } from "@/lib/reminders/get-reminder-draft";
 
@@ -15,15 +15,7 @@ const SendReminderForm = lazy(() =>
 );
 
 function FormSkeleton() {
-  return (
-    <div className="grid gap-3" aria-busy="true">
-      <span role="status" className="sr-only">
-        Preparing the reminder…
-      </span>
-      <Skeleton className="h-9 w-full" />
-      <Skeleton className="h-64 w-full" />
-    </div>
-  );
+  return <LoadingBlocks label="Preparing the reminder…" blocks={["h-9 w-full", "h-64 w-full"]} />;
 }
 
 export interface ReminderInvoice {

@@ -2,6 +2,7 @@ import { templateTileLabels, templateTypes } from "@recoup/contracts";
 import { Loader2Icon } from "lucide-react";
 
 import { QueryErrorState } from "@/components/data-states";
+import { LoadingBlocks } from "@/components/loading-blocks";
 import { PlannedRemindersList } from "@/components/reminders/planned-reminders-list";
 import { ScrollRegion } from "@/components/scroll-region";
 import {
@@ -14,7 +15,6 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useEnablePreview } from "@/features/email-templates/api/get-enable-preview";
 import { enableSummary } from "@/features/email-templates/utils/reminder-texts";
 import { formatCount } from "@/lib/format";
@@ -54,10 +54,7 @@ export function EnableRemindersDialog({
           </AlertDialogDescription>
         </AlertDialogHeader>
         {preview.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-32 w-full" />
-          </div>
+          <LoadingBlocks label="Checking what would go out…" blocks={["h-5 w-1/2", "h-32 w-full"]} />
         ) : preview.isError || !data ? (
           <QueryErrorState title="Failed to check what would go out" query={preview} />
         ) : data.count > 0 ? (

@@ -5,9 +5,9 @@ import { toast } from "sonner";
 
 import { QueryErrorState } from "@/components/data-states";
 import { HtmlFrame } from "@/components/html-frame";
+import { LoadingBlocks } from "@/components/loading-blocks";
 import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { previewTemplate } from "@/features/email-templates/api/preview-template";
 import { useSendTestEmail } from "@/features/email-templates/api/send-test-email";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -60,13 +60,7 @@ export function TemplatePreviewCard({
       contentClassName="grid gap-4"
     >
       {query.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <span role="status" className="sr-only">
-            Loading the preview…
-          </span>
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-96 w-full" />
-        </div>
+        <LoadingBlocks label="Loading the preview…" blocks={["h-5 w-2/3", "h-96 w-full"]} />
       ) : query.isError || !preview ? (
         <QueryErrorState title="Failed to load the preview" query={query} />
       ) : (

@@ -2,11 +2,11 @@ import { CalendarClockIcon, ChevronDownIcon, ChevronUpIcon } from "lucide-react"
 import { useState } from "react";
 
 import { QueryErrorState } from "@/components/data-states";
+import { LoadingBlocks } from "@/components/loading-blocks";
 import { PlannedRemindersList } from "@/components/reminders/planned-reminders-list";
 import { ScrollRegion } from "@/components/scroll-region";
 import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useUpcomingReminders } from "@/features/email-templates/api/get-upcoming-reminders";
 import { formatCount, formatCountOf, formatDate } from "@/lib/format";
 
@@ -33,11 +33,10 @@ export function UpcomingRemindersCard({ companyId }: { companyId: string }) {
       contentClassName="grid gap-3"
     >
       {query.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
+        <LoadingBlocks
+          label="Loading upcoming reminders…"
+          blocks={["h-5 w-40", "h-10 w-full", "h-10 w-full"]}
+        />
       ) : query.isError || !data ? (
         <QueryErrorState title="Failed to load upcoming reminders" query={query} />
       ) : data.reminders.length === 0 ? (
