@@ -11,7 +11,11 @@ import { type AppContext, createContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
+import { customersRoutes } from "./modules/customers/customers.routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { invoicesRoutes } from "./modules/invoices/invoices.routes.ts";
+import { notesRoutes } from "./modules/notes/notes.routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { quickbooksRoutes } from "./modules/quickbooks/quickbooks.routes.ts";
@@ -65,6 +69,10 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(profileRoutes(ctx));
   await app.register(quickbooksRoutes(ctx));
   await app.register(webhookRoutes(ctx));
+  await app.register(invoicesRoutes(ctx));
+  await app.register(customersRoutes(ctx));
+  await app.register(notesRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
   await ctx.queue.start();

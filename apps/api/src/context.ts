@@ -20,6 +20,8 @@ export interface AppContext {
   tokens: TokenService;
   mailSealer: Sealer;
   qbo: { auth: QboAuth | undefined; api: QboApi; sealer: Sealer };
+  /** The clock "today" is read from (company time zone); tests fix it. */
+  now: () => Date;
 }
 
 /** Queues an email, in the caller's transaction when given one. */
@@ -48,6 +50,7 @@ export function createContext(config: Config, database: Database): AppContext {
       }),
       sealer: new Sealer(config.encryptionKey, "quickbooks-tokens"),
     },
+    now: () => new Date(),
   };
   ctx.queue.define(
     sendEmailJob(config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined, ctx.mailSealer),

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -67,7 +68,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   await initPgliteCluster(dir);
-  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  // pg_trgm serves the lists' substring search (the migrations create the extension).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
   return {

@@ -16,3 +16,10 @@ export function toCents(amount: number | string | null | undefined): number {
 
 export const formatCents = (cents: number, currency = "USD", locale = "en-US") =>
   new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+
+/** Exact decimal text of an amount in cents, e.g. 123456 → "1234.56" (for exports). */
+export function centsToDecimal(cents: number | bigint): string {
+  const value = BigInt(cents);
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+}

@@ -27,7 +27,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         path: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
         message: v.message,
       }));
-      const message = details[0]?.message ?? "The request is not valid.";
+      // A body's messages are written for people (forms); a bad query or path parameter is named.
+      const first = details[0];
+      const text = first?.message ?? "The request is not valid.";
+      const message = err.validationContext !== "body" && first?.path ? `${first.path}: ${text}` : text;
       return reply.status(400).send(body(errorCodes.validation, message, details));
     }
     if (err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -16,6 +18,27 @@ import { companies } from "./companies.ts";
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const cents = () => bigint({ mode: "number" });
+/** QuickBooks' ExchangeRate (home currency per unit of the record's currency); null in the home currency. */
+const exchangeRate = () => numeric();
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * What the lists search, as one text per row for a trigram index (`ILIKE '%…%'`); the queries
+ * use the same expression so the index applies. The unit separator keeps fields apart.
+ */
+const searchText = (...columns: AnyPgColumn[]) =>
+  sql.join(
+    columns.map((c) => sql`coalesce(${c}, '')`),
+    sql` || chr(31) || `,
+  );
+export const invoiceSearchText = (t: {
+  docNumber: AnyPgColumn;
+  customerName: AnyPgColumn;
+  email: AnyPgColumn;
+}) => searchText(t.docNumber, t.customerName, t.email);
+export const customerSearchText = (t: { displayName: AnyPgColumn; email: AnyPgColumn }) =>
+  searchText(t.displayName, t.email);
+
 const company = () =>
   uuid()
     .notNull()
@@ -93,6 +116,7 @@ export const customers = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.qbId] }),
     index("customers_company_name").on(t.companyId, t.displayName),
+    index("customers_search_trgm").using("gin", sql`(${customerSearchText(t)}) gin_trgm_ops`),
   ],
 );
 
@@ -110,6 +134,7 @@ export const invoices = pgTable(
     balanceCents: cents().notNull(),
     email: text(),
     voided: boolean().notNull().default(false),
+    exchangeRate: exchangeRate(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.qbId] }),
@@ -118,6 +143,26 @@ export const invoices = pgTable(
       .on(t.companyId, t.dueDate)
       .where(sql`${t.balanceCents} > 0 and ${t.deletedAt} is null`),
     index("invoices_company_doc").on(t.companyId, t.docNumber),
+    // The invoice list: one index per sort, live rows only, ending in the tie-break.
+    ...(["docNumber", "customerName", "txnDate", "dueDate", "totalCents", "balanceCents"] as const).map(
+      (key) =>
+        index(`invoices_list_${snake(key)}`)
+          .on(t.companyId, t[key], t.qbId)
+          .where(sql`${t.deletedAt} is null`),
+    ),
+    // Customers, aging and dashboard: every open balance of a company, read from the index alone.
+    index("invoices_open_by_customer")
+      .on(t.companyId, t.customerQbId, t.currency, t.dueDate, t.balanceCents, t.exchangeRate)
+      .where(sql`${t.balanceCents} > 0 and ${t.deletedAt} is null and not ${t.voided}`),
+    // The dashboard's sales by date (DSO, CEI), read from the index alone.
+    index("invoices_sales")
+      .on(t.companyId, t.txnDate, t.currency, t.totalCents, t.exchangeRate, t.balanceCents, t.qbId)
+      .where(sql`${t.deletedAt} is null and not ${t.voided}`),
+    // Recent activity: the latest voided invoices.
+    index("invoices_voided")
+      .on(t.companyId, t.qbUpdatedAt)
+      .where(sql`${t.voided} and ${t.deletedAt} is null`),
+    index("invoices_search_trgm").using("gin", sql`(${invoiceSearchText(t)}) gin_trgm_ops`),
   ],
 );
 
@@ -130,10 +175,15 @@ export const payments = pgTable(
     currency: text().notNull(),
     totalCents: cents().notNull(),
     unappliedCents: cents().notNull(),
+    exchangeRate: exchangeRate(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.qbId] }),
     index("payments_company_customer").on(t.companyId, t.customerQbId, t.txnDate),
+    // Collected in a period and the latest payments, read from the index alone.
+    index("payments_company_date")
+      .on(t.companyId, t.txnDate, t.qbId, t.currency, t.totalCents, t.exchangeRate)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -164,6 +214,7 @@ export const creditMemos = pgTable(
     currency: text().notNull(),
     totalCents: cents().notNull(),
     remainingCents: cents().notNull(),
+    exchangeRate: exchangeRate(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.qbId] }),

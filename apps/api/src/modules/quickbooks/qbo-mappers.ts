@@ -1,3 +1,4 @@
+import type { creditMemos, customers, invoices, payments } from "../../db/schema/index.ts";
 import type { QboEntity } from "../../integrations/quickbooks/qbo-api.ts";
 import { toCents } from "../../lib/money.ts";
 
@@ -8,6 +9,9 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 const ref = (v: unknown) => (v as Ref)?.value ?? "";
 const meta = (e: QboEntity) => (e.MetaData ?? {}) as { LastUpdatedTime?: string };
 const currency = (e: QboEntity) => ref(e.CurrencyRef) || "USD";
+/** Intuit sends ExchangeRate only on records in another currency than the home one; kept as decimal text. */
+const exchangeRate = (e: QboEntity) =>
+  typeof e.ExchangeRate === "number" && Number.isFinite(e.ExchangeRate) ? String(e.ExchangeRate) : null;
 
 function base(e: QboEntity, companyId: string, realmId: string) {
   return {
@@ -21,7 +25,7 @@ function base(e: QboEntity, companyId: string, realmId: string) {
   };
 }
 
-export function customerRow(e: QboEntity, companyId: string, realmId: string) {
+export function customerRow(e: QboEntity, companyId: string, realmId: string): typeof customers.$inferInsert {
   return {
     ...base(e, companyId, realmId),
     displayName: str(e.DisplayName) ?? str(e.CompanyName) ?? `Customer ${e.Id}`,
@@ -34,7 +38,7 @@ export function customerRow(e: QboEntity, companyId: string, realmId: string) {
   };
 }
 
-export function invoiceRow(e: QboEntity, companyId: string, realmId: string) {
+export function invoiceRow(e: QboEntity, companyId: string, realmId: string): typeof invoices.$inferInsert {
   const note = str(e.PrivateNote) ?? "";
   return {
     ...base(e, companyId, realmId),
@@ -48,10 +52,11 @@ export function invoiceRow(e: QboEntity, companyId: string, realmId: string) {
     balanceCents: toCents(e.Balance as number),
     email: str((e.BillEmail as { Address?: string })?.Address),
     voided: /^voided\b/i.test(note),
+    exchangeRate: exchangeRate(e),
   };
 }
 
-export function paymentRow(e: QboEntity, companyId: string, realmId: string) {
+export function paymentRow(e: QboEntity, companyId: string, realmId: string): typeof payments.$inferInsert {
   return {
     ...base(e, companyId, realmId),
     customerQbId: ref(e.CustomerRef),
@@ -59,10 +64,15 @@ export function paymentRow(e: QboEntity, companyId: string, realmId: string) {
     currency: currency(e),
     totalCents: toCents(e.TotalAmt as number),
     unappliedCents: toCents(e.UnappliedAmt as number),
+    exchangeRate: exchangeRate(e),
   };
 }
 
-export function creditMemoRow(e: QboEntity, companyId: string, realmId: string) {
+export function creditMemoRow(
+  e: QboEntity,
+  companyId: string,
+  realmId: string,
+): typeof creditMemos.$inferInsert {
   return {
     ...base(e, companyId, realmId),
     docNumber: str(e.DocNumber),
@@ -71,6 +81,7 @@ export function creditMemoRow(e: QboEntity, companyId: string, realmId: string) 
     currency: currency(e),
     totalCents: toCents(e.TotalAmt as number),
     remainingCents: toCents(e.RemainingCredit as number),
+    exchangeRate: exchangeRate(e),
   };
 }
 

@@ -1,0 +1,31 @@
+/**
+ * Calendar dates (`YYYY-MM-DD`) and "today" in a company's time zone. Due dates are plain dates,
+ * so days overdue are whole calendar days between two dates, never instants.
+ */
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date an instant falls on in a time zone (IANA name). */
+export function dateIn(timeZone: string, instant: Date): string {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    formatters.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
+const toDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+export const addDays = (date: string, days: number) => fromDay(toDay(date) + days);
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);

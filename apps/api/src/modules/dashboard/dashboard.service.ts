@@ -1,0 +1,112 @@
+import type { DashboardSummary } from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import { addDays, dateIn } from "../../lib/dates.ts";
+import { byId, companyToday } from "../invoices/invoices.service.ts";
+import * as repo from "./dashboard.repository.ts";
+
+/** DSO and CEI look at the 90 days ending today; "collected" at the 30 days ending today. */
+export const PERIOD_DAYS = 90;
+export const COLLECTED_DAYS = 30;
+const MOST_OVERDUE = 5;
+const RECENT = 10;
+
+/** Newest first. */
+const later = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Receivables at the start of the CEI period are history: they change only when a sync brings
+ * changed records (a back-dated payment, say), so they are kept per company, date and finished
+ * sync. Working them out reads every payment of the period, the dashboard's costliest part.
+ */
+const pastReceivables = new Map<string, ReturnType<typeof repo.receivablesAt>>();
+const PAST_RECEIVABLES_KEPT = 1000;
+
+async function receivablesAt(ctx: AppContext, companyId: string, start: string) {
+  const synced = await repo.lastSyncAt(ctx.db, companyId);
+  if (!synced) return repo.receivablesAt(ctx.db, companyId, start);
+  const key = `${companyId} ${start} ${synced.toISOString()}`;
+  let found = pastReceivables.get(key);
+  if (!found) {
+    found = repo.receivablesAt(ctx.db, companyId, start);
+    found.catch(() => pastReceivables.delete(key));
+    pastReceivables.set(key, found);
+    if (pastReceivables.size > PAST_RECEIVABLES_KEPT)
+      pastReceivables.delete(pastReceivables.keys().next().value!);
+  }
+  return found;
+}
+
+export async function dashboardSummary(ctx: AppContext, companyId: string): Promise<DashboardSummary> {
+  const { today, timezone } = await companyToday(ctx, companyId);
+  const periodStart = addDays(today, -(PERIOD_DAYS - 1));
+  const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all([
+    repo.homeCurrency(ctx.db, companyId),
+    repo.openTotals(ctx.db, companyId, today),
+    repo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
+    repo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
+    repo.invoiced(ctx.db, companyId, periodStart, today),
+    receivablesAt(ctx, companyId, periodStart),
+    repo.recentActivity(ctx.db, companyId, RECENT),
+  ]);
+  // Every figure below is a sum of home amounts; the currencies they came from are reported.
+  const converted = new Set<string>();
+  const sum = <T extends { currency: string }>(rows: T[], amount: (row: T) => number) =>
+    rows.reduce((total, row) => {
+      if (row.currency !== homeCurrency) converted.add(row.currency);
+      return total + amount(row);
+    }, 0);
+  const outstanding = sum(open, (r) => r.total);
+  const current = sum(open, (r) => r.current);
+  const invoicedCents = sum(invoiced, (r) => r.home);
+  const beginningCents = sum(beginning, (r) => r.home);
+  const collectedCents = sum(collected, (r) => r.home);
+  for (const row of mostOverdue) if (row.currency !== homeCurrency) converted.add(row.currency);
+
+  const collectable = beginningCents + invoicedCents - current;
+  return {
+    asOf: today,
+    timezone,
+    homeCurrency,
+    convertedCurrencies: [...converted].sort(),
+    outstandingCents: outstanding,
+    overdueCents: sum(open, (r) => r.overdue),
+    overdueInvoices: open.reduce((n, r) => n + r.overdueInvoices, 0),
+    openInvoices: open.reduce((n, r) => n + r.openInvoices, 0),
+    collectedLast30Cents: collectedCents,
+    dso: invoicedCents > 0 ? oneDecimal((outstanding / invoicedCents) * PERIOD_DAYS) : null,
+    cei:
+      collectable > 0
+        ? {
+            percent: oneDecimal(((beginningCents + invoicedCents - outstanding) / collectable) * 100),
+            beginningReceivablesCents: beginningCents,
+            invoicedCents,
+            endingReceivablesCents: outstanding,
+            endingCurrentCents: current,
+            periodStart,
+          }
+        : null,
+    aging: {
+      current,
+      days1to30: sum(open, (r) => r.days1to30),
+      days31to60: sum(open, (r) => r.days31to60),
+      days61to90: sum(open, (r) => r.days61to90),
+      over90: sum(open, (r) => r.over90),
+      total: outstanding,
+    },
+    mostOverdue,
+    recentActivity: [
+      ...recent.payments.map((r) => ({ ...r, type: "payment" as const })),
+      ...recent.created.map((r) => ({ ...r, type: "invoice_created" as const })),
+      // A voided invoice's day is the day it changed, in the company's time zone.
+      ...recent.voided.map((r) => ({ ...r, date: dateIn(timezone, r.at), type: "invoice_voided" as const })),
+    ]
+      .map((r) => ({
+        ...r,
+        at: r.at.toISOString(),
+        customerName: r.customerName ?? `Customer ${r.customerRef}`,
+      }))
+      .sort((a, b) => later(a.date, b.date) || later(a.at, b.at) || byId(b.id, a.id))
+      .slice(0, RECENT),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * SQL shared by the collections queries (invoices, aging, customers, dashboard): what "live",
+ * "open", a status and days past due mean, relative to the company's "today" (a date parameter).
+ */
+import type { InvoiceRow, InvoiceStatus } from "@recoup/contracts";
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { companies, customers, invoices, qboConnections } from "../../db/schema/index.ts";
+
+/** Not deleted at QuickBooks; the list indexes are partial on this. */
+export const liveInvoices = (companyId: string) =>
+  and(eq(invoices.companyId, companyId), isNull(invoices.deletedAt))!;
+
+/** An open balance: the predicate of the `invoices_open_by_customer` index (literals, not parameters). */
+export const openBalance = sql`(${invoices.balanceCents} > 0 and not ${invoices.voided})`;
+
+export const today = (date: string) => sql`${date}::date`;
+/** Whole days past the due date (negative before it); null without a due date. */
+export const daysPastDue = (date: string) => sql`(${today(date)} - ${invoices.dueDate})`;
+export const isOverdue = (date: string) => sql`${invoices.dueDate} < ${today(date)}`;
+
+/** The status (voided invoices have no balance), and its rank in the contract's order for sorting. */
+export const invoiceStatus = (date: string) =>
+  sql<InvoiceStatus>`case when ${invoices.voided} then 'Voided' when ${invoices.balanceCents} <= 0 then 'Paid' when ${isOverdue(date)} then 'Overdue' else 'Open' end`;
+export const invoiceStatusRank = (date: string) =>
+  sql`case when ${invoices.voided} then 3 when ${invoices.balanceCents} <= 0 then 0 when ${isOverdue(date)} then 2 else 1 end`;
+export const daysOverdue = (date: string) =>
+  sql<number>`case when not ${invoices.voided} and ${invoices.balanceCents} > 0 and ${isOverdue(date)} then ${daysPastDue(date)} else 0 end`;
+
+/** The columns of an invoice row; the invoice's own customer name, else the customer's. */
+export const invoiceRowColumns = (date: string) => ({
+  id: invoices.qbId,
+  docNumber: invoices.docNumber,
+  customerRef: invoices.customerQbId,
+  customerName: sql<string>`coalesce(${invoices.customerName}, ${customers.displayName}, '')`,
+  email: invoices.email,
+  txnDate: invoices.txnDate,
+  dueDate: invoices.dueDate,
+  currency: invoices.currency,
+  totalCents: invoices.totalCents,
+  balanceCents: sql<number>`case when ${invoices.voided} then 0 else ${invoices.balanceCents} end`,
+  status: invoiceStatus(date),
+  daysOverdue: daysOverdue(date),
+});
+
+/**
+ * An amount in the home currency: QuickBooks' rate for the record, rounded per record (half away
+ * from zero). Home-currency records (no rate) stay integers: numeric arithmetic is slow on PGlite.
+ */
+export const homeAmount = (cents: SQLWrapper, rate: SQLWrapper) =>
+  sql`case when ${rate} is null then ${cents} else round((${cents}) * ${rate})::bigint end`;
+
+/** The aging buckets in the contract's order, numbered by days past due; no due date is current. */
+export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "over90"] as const;
+export const agingBucket = (date: string) => {
+  const due = invoices.dueDate;
+  const since = (days: number) => sql`${due} >= ${today(date)} - ${sql.raw(String(days))}`;
+  return sql`case when ${due} is null or ${due} >= ${today(date)} then 0 when ${since(30)} then 1
+    when ${since(60)} then 2 when ${since(90)} then 3 else 4 end`;
+};
+
+/**
+ * Every open balance of a company grouped by customer (and currency, which QuickBooks fixes per
+ * customer): one pass over the `invoices_open_by_customer` index, in the customer's currency.
+ * The customer list wants counts and overdue; the aging report wants the buckets.
+ */
+export const openByCustomer = (companyId: string, date: string, figures: "balances" | "buckets") => {
+  const inBucket = (where: string) => sql.raw(`coalesce(sum(balance) filter (where bucket ${where}), 0)`);
+  return sql`
+  select customer_ref, currency, sum(balance) as outstanding,
+    ${
+      figures === "balances"
+        ? sql`count(*)::int as open_invoices, min(due_date) as oldest_due, ${inBucket("> 0")} as overdue`
+        : sql.join(
+            AGING_BUCKETS.map((name, i) => sql`${inBucket(`= ${i}`)} as ${sql.raw(name.toLowerCase())}`),
+            sql`, `,
+          )
+    }
+  from (
+    select ${invoices.customerQbId} as customer_ref, ${invoices.currency} as currency,
+      ${invoices.balanceCents} as balance, ${invoices.dueDate} as due_date, ${agingBucket(date)} as bucket
+    from ${invoices}
+    where ${liveInvoices(companyId)} and ${openBalance}
+  ) open_invoices
+  group by customer_ref, currency`;
+};
+
+/** Joins an invoice to its customer (for the name fallback). */
+export const invoiceCustomer = and(
+  eq(customers.companyId, invoices.companyId),
+  eq(customers.qbId, invoices.customerQbId),
+);
+
+/** The rows of a statement written in SQL (both drivers answer `{ rows }`). */
+export const rowsOf = async (db: DbOrTx, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** Drivers differ on bigint and numeric (string, bigint or number): amounts here stay below 2^53 cents. */
+export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+export const toInvoiceRow = (
+  r: {
+    [K in keyof ReturnType<typeof invoiceRowColumns>]: unknown;
+  },
+): InvoiceRow => ({
+  id: String(r.id),
+  docNumber: (r.docNumber as string | null) ?? null,
+  customerRef: String(r.customerRef),
+  customerName: String(r.customerName),
+  email: (r.email as string | null) ?? null,
+  txnDate: String(r.txnDate),
+  dueDate: (r.dueDate as string | null) ?? null,
+  currency: String(r.currency),
+  totalCents: num(r.totalCents),
+  balanceCents: num(r.balanceCents),
+  status: r.status as InvoiceStatus,
+  daysOverdue: num(r.daysOverdue),
+});
+
+/** `ILIKE` pattern for a substring, with `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Sort direction from the allow-list; PostgreSQL's default null placement, so one index serves both. */
+export const direction = (order: "asc" | "desc") => sql.raw(order === "asc" ? "asc" : "desc");
+
+export async function findCompanyTimezone(db: DbOrTx, companyId: string) {
+  const [row] = await db
+    .select({ timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.timezone;
+}
+
+export async function customerExists(db: DbOrTx, companyId: string, customerRef: string) {
+  const [row] = await db
+    .select({ id: customers.qbId })
+    .from(customers)
+    .where(
+      and(eq(customers.companyId, companyId), eq(customers.qbId, customerRef), isNull(customers.deletedAt)),
+    );
+  return Boolean(row);
+}
+
+export async function invoiceExists(db: DbOrTx, companyId: string, invoiceId: string) {
+  const [row] = await db
+    .select({ id: invoices.qbId })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.qbId, invoiceId), isNull(invoices.deletedAt)));
+  return Boolean(row);
+}
+
+/** The realm the company is linked to (whatever the connection's state: its data stays readable). */
+export async function findRealmId(db: DbOrTx, companyId: string) {
+  const [row] = await db
+    .select({ realmId: qboConnections.realmId })
+    .from(qboConnections)
+    .where(eq(qboConnections.companyId, companyId));
+  return row?.realmId;
+}

@@ -1,0 +1,112 @@
+import type { InvoiceSortField, InvoiceStatusFilter, SortOrder } from "@recoup/contracts";
+import { and, asc, desc, eq, ilike, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { customers, invoiceSearchText, invoices } from "../../db/schema/index.ts";
+import {
+  containsPattern,
+  daysOverdue,
+  direction,
+  invoiceCustomer,
+  invoiceRowColumns,
+  invoiceStatusRank,
+  isOverdue,
+  liveInvoices,
+  openBalance,
+  toInvoiceRow,
+} from "./invoice-sql.ts";
+
+export interface InvoiceListParams {
+  companyId: string;
+  today: string;
+  sortField: InvoiceSortField;
+  sortOrder: SortOrder;
+  search: string | undefined;
+  status: InvoiceStatusFilter | undefined;
+  customerRef: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+const statusFilter = (status: InvoiceStatusFilter, today: string): SQL => {
+  switch (status) {
+    case "voided":
+      return sql`${invoices.voided}`;
+    case "paid":
+      return sql`not ${invoices.voided} and ${invoices.balanceCents} <= 0`;
+    case "unpaid":
+      return openBalance;
+    case "overdue":
+      return sql`${openBalance} and ${isOverdue(today)}`;
+    case "open":
+      return sql`${openBalance} and not coalesce(${isOverdue(today)}, false)`;
+  }
+};
+
+/** The sort key of each allowed field; the invoice id breaks ties in the same direction. */
+const sortKey = (field: InvoiceSortField, today: string): SQLWrapper =>
+  ({
+    docNumber: invoices.docNumber,
+    customerName: invoices.customerName,
+    txnDate: invoices.txnDate,
+    dueDate: invoices.dueDate,
+    total: invoices.totalCents,
+    balance: invoices.balanceCents,
+    status: invoiceStatusRank(today),
+    daysOverdue: daysOverdue(today),
+  })[field];
+
+/**
+ * One page of invoices and the number matching, over all pages. The page's ids come first from
+ * the sort's index alone (a deep page skips index entries, not rows and joins); only those ten
+ * rows are then read with their customer.
+ */
+export async function listInvoices(db: DbOrTx, p: InvoiceListParams) {
+  const where = and(
+    liveInvoices(p.companyId),
+    p.status ? statusFilter(p.status, p.today) : undefined,
+    p.customerRef !== undefined ? eq(invoices.customerQbId, p.customerRef) : undefined,
+    p.search ? ilike(invoiceSearchText(invoices), containsPattern(p.search)) : undefined,
+  );
+  const order = direction(p.sortOrder);
+  const orderBy = [sql`${sortKey(p.sortField, p.today)} ${order}`, sql`${invoices.qbId} ${order}`];
+  const page = db
+    .select({ id: sql<string>`${invoices.qbId}`.as("page_id") })
+    .from(invoices)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(p.limit)
+    .offset(p.offset)
+    .as("page");
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(invoiceRowColumns(p.today))
+      .from(page)
+      .innerJoin(invoices, and(eq(invoices.companyId, p.companyId), eq(invoices.qbId, page.id)))
+      .leftJoin(customers, invoiceCustomer)
+      .orderBy(...orderBy),
+    db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where),
+  ]);
+  return { rows: rows.map(toInvoiceRow), total: Number(count?.n ?? 0) };
+}
+
+/** A customer's open invoices (oldest due first) and the latest paid or voided ones (newest first). */
+export async function customerInvoices(db: DbOrTx, companyId: string, customerRef: string, today: string) {
+  const mine = and(liveInvoices(companyId), eq(invoices.customerQbId, customerRef));
+  const columns = invoiceRowColumns(today);
+  const [open, closed] = await Promise.all([
+    db
+      .select(columns)
+      .from(invoices)
+      .leftJoin(customers, invoiceCustomer)
+      .where(and(mine, openBalance))
+      .orderBy(sql`${invoices.dueDate} asc nulls last`, asc(invoices.qbId)),
+    db
+      .select(columns)
+      .from(invoices)
+      .leftJoin(customers, invoiceCustomer)
+      .where(and(mine, not(openBalance)))
+      .orderBy(desc(invoices.txnDate), desc(invoices.qbId))
+      .limit(50),
+  ]);
+  return { open: open.map(toInvoiceRow), closed: closed.map(toInvoiceRow) };
+}
