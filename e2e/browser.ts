@@ -1,3 +1,11 @@
+import {
+  codeFrom,
+  httpCaller,
+  Mailbox,
+  type MailMessage,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from "@recoup/api/testing/kit";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
@@ -31,36 +39,18 @@ export function chromiumForFile(): () => Browser {
   return () => browser!;
 }
 
-export interface Mail {
-  id: string;
-  from: string;
-  to: string | string[];
-  subject: string;
-  text: string;
-  html: string;
-  date: string;
-}
+export type Mail = MailMessage;
 
 export const appUrl = () => inject("appUrl");
+/** The test kit's view of the running stack: API calls over HTTP and the mail sandbox's inbox. */
+export const api = () => httpCaller(appUrl());
+export const mailbox = () => new Mailbox(inject("inboxUrl"));
 
 /** Reads the mail sandbox's JSON API until an email to `to` matching `subject` arrives. */
-export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await fetch(`${inject("inboxUrl")}/api/messages?to=${encodeURIComponent(to)}`);
-    const found = ((await res.json()) as Mail[]).find((m) => subject.test(m.subject));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no email to ${to} matching ${subject}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+export const waitForMail = (to: string, subject: RegExp, timeoutMs = 15_000): Promise<Mail> =>
+  mailbox().waitFor(to, subject, { timeoutMs });
 
-export const codeFrom = (mail: Mail) => /(\d{6})/.exec(mail.subject)![1]!;
-
-export const uniqueEmail = (label = "e2e") =>
-  `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-export const STRONG_PASSWORD = "Tr1cky&LimeOwl7";
+export { codeFrom, STRONG_PASSWORD, uniqueEmail };
 
 /** A fresh browser context (no cookies), collecting page errors and CSP violations. */
 export async function newContext(

@@ -12,8 +12,9 @@ vitest() { # vitest <dir> <name> [env...]: runs one suite, keeping a JSON summar
   (cd "$dir" && env "$@" npx vitest run --reporter=default --reporter=json --outputFile="$OLDPWD/$results/$name.json")
 }
 
-step "lint and format (biome)"
+step "lint and format (biome), dependency rules (dependency-cruiser)"
 npx biome check .
+npm run lint:deps
 step "type check"
 npm run typecheck
 step "build the web app"

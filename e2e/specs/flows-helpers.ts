@@ -2,12 +2,14 @@
  * Helpers for the account-flow specs (signup, account, logout/reset, social sign-in, screenshots).
  * The harness (../browser.ts, ../stack.ts) belongs to the lead; only these specs use this file.
  */
-import { apiPaths, cookieNames, type Tokens } from "@recoup/contracts";
+
+import { createUser as kitCreateUser } from "@recoup/api/testing/kit";
+import { cookieNames } from "@recoup/contracts";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { expect, inject, onTestFailed } from "vitest";
+import { expect, onTestFailed } from "vitest";
 
-import { appUrl, codeFrom, type Mail, STRONG_PASSWORD, uniqueEmail, waitForMail } from "../browser.ts";
+import { api, appUrl, type Mail, mailbox, STRONG_PASSWORD } from "../browser.ts";
 
 /** Texts the web app shows that are not in the contracts (apps/web/src/features/auth/utils/auth-errors.ts). */
 export const webTexts = {
@@ -24,29 +26,11 @@ export const RESET_SUBJECT = /password reset code/i;
 export const CHANGED_SUBJECT = /password was changed/i;
 
 /** Every mail to `to`, newest first (the mail sandbox's JSON API). */
-export async function mailsTo(to: string): Promise<Mail[]> {
-  const res = await fetch(`${inject("inboxUrl")}/api/messages?to=${encodeURIComponent(to)}`);
-  return (await res.json()) as Mail[];
-}
+export const mailsTo = (to: string): Promise<Mail[]> => mailbox().to(to);
 
-/** Waits until there are more than `seen` mails to `to` matching `subject`; returns the newest. */
-export async function waitForNthMail(to: string, subject: RegExp, count: number, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const matching = (await mailsTo(to)).filter((m) => subject.test(m.subject));
-    if (matching.length >= count) return matching[0]!;
-    if (Date.now() > deadline) throw new Error(`expected ${count} emails to ${to} matching ${subject}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
-async function apiPost(path: string, body: unknown, token?: string): Promise<Response> {
-  return fetch(`${appUrl()}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-}
+/** Waits until there are `count` mails to `to` matching `subject`; returns the newest. */
+export const waitForNthMail = (to: string, subject: RegExp, count: number, timeoutMs = 15_000) =>
+  mailbox().waitFor(to, subject, { count, timeoutMs });
 
 async function ok(res: Response, what: string): Promise<Response> {
   if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${await res.text()}`);
@@ -62,48 +46,24 @@ export interface TestUser {
 }
 
 /**
- * A user made through the API (not the screens under test): signed up, and unless told otherwise
- * verified with the emailed code and onboarded.
+ * A user made through the API (not the screens under test) with the test kit: signed up, and
+ * unless told otherwise verified with the emailed code and onboarded.
  */
 export async function createUser(
   opts: { label?: string; verified?: boolean; onboarded?: boolean; firstName?: string } = {},
 ): Promise<TestUser> {
   const { verified = true, onboarded = verified } = opts;
   const firstName = opts.firstName ?? "Olivia";
-  const user: TestUser = {
+  const made = await kitCreateUser(api(), mailbox(), {
+    label: opts.label ?? "flows",
     firstName,
     lastName: "Tester",
-    name: `${firstName} Tester`,
-    email: uniqueEmail(opts.label ?? "flows"),
-    password: STRONG_PASSWORD,
-  };
-  const { name: _name, ...signup } = user;
-  await ok(await apiPost(apiPaths.auth.signup, signup), "signup");
-  if (!verified) return user;
-  const code = codeFrom(await waitForMail(user.email, VERIFY_SUBJECT));
-  await ok(await apiPost(apiPaths.auth.verifyEmail, { email: user.email, code }), "verify");
-  if (!onboarded) return user;
-  const login = await ok(
-    await apiPost(apiPaths.auth.login, { email: user.email, password: user.password }),
-    "login",
-  );
-  const { data } = (await login.json()) as { data: Tokens };
-  await ok(
-    await apiPost(
-      apiPaths.onboarding.onboardUser,
-      {
-        company_name: `${firstName}'s Plumbing`,
-        company_type: "LLC",
-        company_size: "2-10",
-        avg_invoices: 30,
-        email: user.email,
-        timezone: "Europe/London",
-      },
-      data.IdToken,
-    ),
-    "onboard",
-  );
-  return user;
+    verify: verified,
+    onboard: onboarded,
+    companyName: `${firstName}'s Plumbing`,
+    timezone: "Europe/London",
+  });
+  return { firstName, lastName: "Tester", name: made.name, email: made.email, password: made.password };
 }
 
 /** On failure, a full-page screenshot in e2e/screenshots/failures/ and the URL in the error output. */

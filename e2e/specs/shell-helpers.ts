@@ -1,14 +1,9 @@
-import {
-  apiPaths,
-  companySizes,
-  companyTypes,
-  type OnboardRequestInput,
-  type Tokens,
-} from "@recoup/contracts";
+import { createUser, logIn, onboard } from "@recoup/api/testing/kit";
+import { companySizes, companyTypes } from "@recoup/contracts";
 import type { Browser, BrowserContext, Cookie, Page } from "playwright-core";
 import { onTestFailed } from "vitest";
 
-import { appUrl, codeFrom, newContext, STRONG_PASSWORD, uniqueEmail, waitForMail } from "../browser.ts";
+import { api, mailbox, newContext } from "../browser.ts";
 
 /** Helpers for the routing, auth-validation and shell specs. */
 
@@ -20,55 +15,29 @@ export interface TestUser {
   password: string;
 }
 
-async function postJson<T>(path: string, body: unknown, idToken?: string): Promise<T> {
-  const res = await fetch(`${appUrl()}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** Signs up through the API and verifies the email with the code from the mail sandbox. */
-export async function createVerifiedUser(label: string, firstName = "Robin", lastName = "Quill") {
-  const user: TestUser = {
+/** Signs up through the API and verifies the email with the code from the mail sandbox (the test kit). */
+export async function createVerifiedUser(
+  label: string,
+  firstName = "Robin",
+  lastName = "Quill",
+): Promise<TestUser> {
+  const { email, password, name } = await createUser(api(), mailbox(), {
+    label,
     firstName,
     lastName,
-    name: `${firstName} ${lastName}`,
-    email: uniqueEmail(label),
-    password: STRONG_PASSWORD,
-  };
-  await postJson(apiPaths.auth.signup, {
-    firstName,
-    lastName,
-    email: user.email,
-    password: user.password,
+    onboard: false,
   });
-  const mail = await waitForMail(user.email, /verification code/);
-  await postJson(apiPaths.auth.verifyEmail, { email: user.email, code: codeFrom(mail) });
-  return user;
+  return { firstName, lastName, name, email, password };
 }
 
 /** Completes onboarding through the API (with an id token from an API login). */
 export async function onboardViaApi(user: TestUser) {
-  const { data } = await postJson<{ data: Tokens }>(apiPaths.auth.login, {
-    email: user.email,
-    password: user.password,
-  });
-  const body: OnboardRequestInput = {
-    company_name: `${user.lastName} Trading`,
-    company_type: companyTypes[2],
-    company_size: companySizes[1],
-    avg_invoices: 10,
-    email: user.email,
-    timezone: "UTC",
-  };
-  await postJson(apiPaths.onboarding.onboardUser, body, data.IdToken);
+  const tokens = await logIn(api(), user.email, user.password);
+  await onboard(
+    api(),
+    { email: user.email, token: tokens.IdToken },
+    { companyName: `${user.lastName} Trading`, companyType: companyTypes[2], companySize: companySizes[1] },
+  );
 }
 
 /** A verified user who has finished onboarding. */

@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.ts";
 import { type AppContext, createContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { registerJobs } from "./jobs/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
 
   const database = opts.database ?? (await openDatabase(config));
   const ctx = createContext(config, database);
+  registerJobs(ctx);
   if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails wait in the queue until it is");
 
   registerErrorHandler(app);

@@ -1,13 +1,8 @@
 import type { Config } from "./config.ts";
-import type { Database, Db, DbOrTx } from "./db/client.ts";
-import type { OutgoingEmail } from "./integrations/mail/mailer.ts";
-import { createMailer } from "./integrations/mail/mailer.ts";
+import type { Database, Db } from "./db/client.ts";
 import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
 import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
-import { safetySyncJob } from "./jobs/qbo-safety-sync.ts";
-import { qboSyncJob } from "./jobs/qbo-sync.ts";
-import { JobQueue } from "./jobs/queue.ts";
-import { SEND_EMAIL, sendEmailJob } from "./jobs/send-email.ts";
+import { JobQueue } from "./lib/job-queue.ts";
 import { Sealer } from "./lib/seal.ts";
 import { TokenService } from "./modules/auth/tokens.ts";
 
@@ -24,17 +19,9 @@ export interface AppContext {
   now: () => Date;
 }
 
-/** Queues an email, in the caller's transaction when given one. */
-export function enqueueEmail(ctx: AppContext, email: OutgoingEmail, tx?: DbOrTx) {
-  return ctx.queue.send(SEND_EMAIL, { sealed: ctx.mailSealer.seal(email) }, { tx });
-}
-
-/**
- * The services and the job definitions, the same for the API process and for `worker.ts`, so
- * every process can run every job.
- */
+/** The services, the same for the API process and for `worker.ts`; jobs are registered by `jobs/index.ts`. */
 export function createContext(config: Config, database: Database): AppContext {
-  const ctx: AppContext = {
+  return {
     config,
     database,
     db: database.db,
@@ -52,10 +39,4 @@ export function createContext(config: Config, database: Database): AppContext {
     },
     now: () => new Date(),
   };
-  ctx.queue.define(
-    sendEmailJob(config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined, ctx.mailSealer),
-  );
-  ctx.queue.define(qboSyncJob(ctx));
-  ctx.queue.define(safetySyncJob(ctx));
-  return ctx;
 }

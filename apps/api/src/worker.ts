@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import { loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { registerJobs } from "./jobs/index.ts";
 
 /** A worker without HTTP, for scale-out: any number of these share the queue in PostgreSQL. */
 const config = loadConfig();
@@ -14,7 +15,9 @@ if (!config.smtpUrl) {
   process.exit(1);
 }
 const database = await openDatabase(config);
-const { queue } = createContext(config, database);
+const ctx = createContext(config, database);
+registerJobs(ctx);
+const { queue } = ctx;
 await queue.start();
 await queue.work();
 console.log("Recoup worker running.");

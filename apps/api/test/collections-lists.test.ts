@@ -1,8 +1,9 @@
 import { createServer } from "node:http";
-import { AGING_CSV_HEADER, apiPaths } from "@recoup/contracts";
+import { AGING_CSV_HEADER, agingSortFields, apiPaths } from "@recoup/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../src/db/schema/index.ts";
+import { agingBatches } from "../src/modules/invoices/aging.repository.ts";
 import {
   expectedAgingTotals,
   expectedCustomers,
@@ -302,6 +303,25 @@ describe("aging report", () => {
       .sort((a, b) => (a.currency < b.currency ? -1 : 1))
       .map((t) => `Total,${t.currency},${amounts(t)}`);
     expect(lines.slice(1, -1)).toEqual([...body, ...totals]);
+  });
+
+  it("reads the whole report in keyset batches that follow every sort, without gaps or repeats", async () => {
+    for (const sortField of agingSortFields) {
+      for (const sortOrder of ["asc", "desc"] as const) {
+        const report = await allPages<{ customerRef: string }>(
+          apiPaths.invoices.ageReport,
+          { sortField, sortOrder },
+          "rows",
+        );
+        const batched: string[] = [];
+        const params = { companyId: w.user.companyId, today: TODAY, sortField, sortOrder, search: undefined };
+        for await (const batch of agingBatches(w.t.ctx.db, params, 4)) {
+          expect(batch.length).toBeLessThanOrEqual(4);
+          batched.push(...batch.map((r) => r.customerRef));
+        }
+        expect(batched, `${sortField} ${sortOrder}`).toEqual(report.rows.map((r) => r.customerRef));
+      }
+    }
   });
 
   it("streams the CSV (chunked, no content-length)", async () => {

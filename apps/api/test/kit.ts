@@ -117,9 +117,13 @@ export interface UserOptions {
   firstName?: string;
   lastName?: string;
   password?: string;
-  /** Complete onboarding (default true). */
+  /** Verify the email with the emailed code (default true). */
+  verify?: boolean;
+  /** Complete onboarding (default true; needs verify). */
   onboard?: boolean;
   companyName?: string;
+  companyType?: string;
+  companySize?: string;
   timezone?: string;
 }
 
@@ -127,7 +131,39 @@ const expectStatus = (res: CallResult, status: number, what: string) => {
   if (res.status !== status) throw new Error(`${what}: HTTP ${res.status} ${res.text}`);
 };
 
-/** Signs up through the API, verifies with the emailed code, logs in, and (by default) onboards. */
+/** Logs in through the API; answers the session's tokens. */
+export async function logIn(call: Caller, email: string, password: string): Promise<KitUser["tokens"]> {
+  const login = await call("POST", apiPaths.auth.login, { body: { email, password } });
+  expectStatus(login, 200, "login");
+  return login.json.data as KitUser["tokens"];
+}
+
+/** Completes onboarding for a signed-in user; answers the new company's id. */
+export async function onboard(
+  call: Caller,
+  user: Pick<KitUser, "email" | "token">,
+  opts: Pick<UserOptions, "companyName" | "companyType" | "companySize" | "timezone"> = {},
+): Promise<string> {
+  const res = await call("POST", apiPaths.onboarding.onboardUser, {
+    token: user.token,
+    body: {
+      company_name: opts.companyName ?? "Acme Ltd",
+      company_type: opts.companyType ?? "LLC",
+      company_size: opts.companySize ?? "2-10",
+      avg_invoices: 25,
+      email: user.email,
+      timezone: opts.timezone ?? "UTC",
+    },
+  });
+  expectStatus(res, 201, "onboard");
+  return res.json.data.companyId as string;
+}
+
+/**
+ * Signs up through the API, then by default verifies with the emailed code (keeping the password
+ * chosen at signup), logs in and onboards. Without `verify` the account stays pending and has no
+ * tokens.
+ */
 export async function createUser(call: Caller, mailbox: Mailbox, opts: UserOptions = {}): Promise<KitUser> {
   const firstName = opts.firstName ?? "Test";
   const lastName = opts.lastName ?? "User";
@@ -135,40 +171,26 @@ export async function createUser(call: Caller, mailbox: Mailbox, opts: UserOptio
   const password = opts.password ?? STRONG_PASSWORD;
   const signup = await call("POST", apiPaths.auth.signup, { body: { firstName, lastName, email, password } });
   expectStatus(signup, 201, "signup");
-  const code = codeFrom(await mailbox.waitFor(email, VERIFY_SUBJECT));
-  expectStatus(
-    await call("POST", apiPaths.auth.verifyEmail, { body: { email, code, password } }),
-    200,
-    "verify",
-  );
-  const login = await call("POST", apiPaths.auth.login, { body: { email, password } });
-  expectStatus(login, 200, "login");
-  const tokens = login.json.data as KitUser["tokens"];
   const user: KitUser = {
     email,
     password,
     firstName,
     lastName,
     name: `${firstName} ${lastName}`,
-    tokens,
-    token: tokens.IdToken,
+    tokens: { IdToken: "", AccessToken: "", RefreshToken: "" },
+    token: "",
     companyId: null,
   };
-  if (opts.onboard ?? true) {
-    const res = await call("POST", apiPaths.onboarding.onboardUser, {
-      token: user.token,
-      body: {
-        company_name: opts.companyName ?? "Acme Ltd",
-        company_type: "LLC",
-        company_size: "2-10",
-        avg_invoices: 25,
-        email,
-        timezone: opts.timezone ?? "UTC",
-      },
-    });
-    expectStatus(res, 201, "onboard");
-    user.companyId = res.json.data.companyId;
-  }
+  if (opts.verify === false) return user;
+  const code = codeFrom(await mailbox.waitFor(email, VERIFY_SUBJECT));
+  expectStatus(
+    await call("POST", apiPaths.auth.verifyEmail, { body: { email, code, password } }),
+    200,
+    "verify",
+  );
+  user.tokens = await logIn(call, email, password);
+  user.token = user.tokens.IdToken;
+  if (opts.onboard ?? true) user.companyId = await onboard(call, user, opts);
   return user;
 }
 

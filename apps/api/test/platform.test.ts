@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { enqueueEmail } from "../src/context.ts";
+import { enqueueEmail } from "../src/jobs/send-email.ts";
 import { client, createTestApp, type TestApp, uniqueEmail } from "./harness.ts";
 
 let t: TestApp;

@@ -1,15 +1,20 @@
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { runSync } from "../modules/quickbooks/sync.service.ts";
-import type { JobDefinition } from "./queue.ts";
+import type { JobDefinition } from "../lib/job-queue.ts";
 
 export const QBO_SYNC = "qbo-sync";
 export const qboSyncPayload = z.object({ companyId: z.uuid(), mode: z.enum(["full", "incremental"]) });
 export type QboSyncJob = z.infer<typeof qboSyncPayload>;
 
-/** A company's sync; the lease inside makes a second concurrent job a no-op. */
-export function qboSyncJob(ctx: AppContext): JobDefinition<QboSyncJob> {
+/** What running one sync reports: busy means another worker holds the company's lease. */
+export type SyncRunner = (
+  companyId: string,
+  mode: QboSyncJob["mode"],
+) => Promise<{ skipped: true; reason: string } | { skipped: false }>;
+
+/** A company's sync; the lease inside the runner makes a second concurrent job a no-op. */
+export function qboSyncJob(ctx: AppContext, run: SyncRunner): JobDefinition<QboSyncJob> {
   return {
     name: QBO_SYNC,
     // Stately: per company at most one queued and one running, so a burst of webhooks during a
@@ -17,7 +22,7 @@ export function qboSyncJob(ctx: AppContext): JobDefinition<QboSyncJob> {
     queue: { policy: "stately", retryLimit: 8, retryDelay: 2, retryBackoff: true },
     async handle(data) {
       const { companyId, mode } = qboSyncPayload.parse(data);
-      const result = await runSync(ctx, companyId, mode);
+      const result = await run(companyId, mode);
       // Another worker holds the lease: come back after it, rather than dropping this change.
       if (result.skipped && result.reason === "busy") await enqueueSync(ctx, companyId, mode, 30);
     },

@@ -1,3 +1,5 @@
+import { parseRecords, type QboEntityName, type QboRecords } from "./records.ts";
+
 /** Intuit's answer when a call fails: status, Fault type and code, and the message to log. */
 export class QboError extends Error {
   constructor(
@@ -22,7 +24,27 @@ export interface QboApiOptions {
   fetch?: typeof fetch;
 }
 
-export type QboEntity = Record<string, unknown> & { Id: string };
+/** Intuit leaves inactive customers out of a query unless asked; their invoices still count. */
+const ALL_ROWS: Record<QboEntityName, string> = {
+  Customer: "Active in (true, false)",
+  Invoice: "",
+  Payment: "",
+  CreditMemo: "",
+};
+
+/** Builds the Accounting API's SQL-like query for one entity (its own `where`, paging by position). */
+function entityQuery(
+  entity: QboEntityName,
+  opts: { count?: boolean; changedSince?: Date; position?: number; size?: number },
+) {
+  const conditions = [
+    ...(opts.changedSince ? [`MetaData.LastUpdatedTime >= '${opts.changedSince.toISOString()}'`] : []),
+    ...(ALL_ROWS[entity] ? [ALL_ROWS[entity]] : []),
+  ];
+  const where = conditions.length ? ` where ${conditions.join(" and ")}` : "";
+  if (opts.count) return `select count(*) from ${entity}${where}`;
+  return `select * from ${entity}${where} orderby Id startposition ${opts.position ?? 1} maxresults ${opts.size ?? 1000}`;
+}
 
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -79,23 +101,43 @@ export class QboApi {
     }
   }
 
-  query<T = QboEntity>(realmId: string, accessToken: string, query: string) {
-    return this.get<{ QueryResponse: Record<string, T[] | number | undefined>; time: string }>(
-      realmId,
-      accessToken,
-      "query",
-      { query },
-    );
+  private query(realmId: string, accessToken: string, query: string) {
+    return this.get<{ QueryResponse?: Record<string, unknown> }>(realmId, accessToken, "query", { query });
   }
 
-  cdc(realmId: string, accessToken: string, entities: string[], changedSince: Date) {
-    return this.get<{
-      CDCResponse: { QueryResponse: Record<string, QboEntity[] | number | undefined>[] }[];
-      time: string;
-    }>(realmId, accessToken, "cdc", {
-      entities: entities.join(","),
-      changedSince: changedSince.toISOString(),
-    });
+  /** One page of an entity by position (Intuit allows no `Id >`), optionally only records changed since a time. */
+  async page<E extends QboEntityName>(
+    realmId: string,
+    accessToken: string,
+    entity: E,
+    opts: { position: number; size: number; changedSince?: Date },
+  ): Promise<QboRecords[E][]> {
+    const res = await this.query(realmId, accessToken, entityQuery(entity, opts));
+    return parseRecords(entity, res.QueryResponse?.[entity]);
+  }
+
+  /** How many records of an entity Intuit holds (inactive customers included). */
+  async count(realmId: string, accessToken: string, entity: QboEntityName): Promise<number> {
+    const res = await this.query(realmId, accessToken, entityQuery(entity, { count: true }));
+    return Number(res.QueryResponse?.totalCount ?? 0);
+  }
+
+  /** Change data capture for one entity since a time (deletions included, as `deleted` records). */
+  async changes<E extends QboEntityName>(
+    realmId: string,
+    accessToken: string,
+    entity: E,
+    changedSince: Date,
+  ): Promise<QboRecords[E][]> {
+    const res = await this.get<{ CDCResponse?: { QueryResponse?: Record<string, unknown>[] }[] }>(
+      realmId,
+      accessToken,
+      "cdc",
+      { entities: entity, changedSince: changedSince.toISOString() },
+    );
+    return (res.CDCResponse?.[0]?.QueryResponse ?? []).flatMap((group) =>
+      parseRecords(entity, group[entity]),
+    );
   }
 
   private backoff(attempt: number) {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   identities,
+  oauthTransactions,
   oneTimeCodes,
   qboConnections,
   rateCounters,
@@ -234,4 +235,25 @@ export async function readCounter(db: DbOrTx, key: string, windowSeconds: number
 
 export async function clearCounter(db: DbOrTx, key: string) {
   await db.delete(rateCounters).where(eq(rateCounters.key, key));
+}
+
+export async function insertOAuthTransaction(db: DbOrTx, row: typeof oauthTransactions.$inferInsert) {
+  await db.insert(oauthTransactions).values(row);
+}
+
+/** Marks an OAuth round trip used, once: only if it is this provider's, unused and fresh. */
+export async function consumeOAuthTransaction(db: DbOrTx, id: string, provider: string) {
+  const [row] = await db
+    .update(oauthTransactions)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oauthTransactions.id, id),
+        eq(oauthTransactions.provider, provider),
+        isNull(oauthTransactions.usedAt),
+        gt(oauthTransactions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
 }

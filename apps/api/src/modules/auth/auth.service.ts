@@ -1,5 +1,6 @@
 import { authMessages, errorCodes, type ResetPasswordRequest, type SignupRequest } from "@recoup/contracts";
-import { type AppContext, enqueueEmail } from "../../context.ts";
+import type { AppContext } from "../../context.ts";
+import { enqueueEmail } from "../../jobs/send-email.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { hashPassword, isTooCommon, verifyPassword } from "../../lib/passwords.ts";
 import * as emails from "./auth.emails.ts";

@@ -1,7 +1,5 @@
 import { errorCodes, type OAuthCallbackRequest, type OAuthProvider } from "@recoup/contracts";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
-import { oauthTransactions } from "../../db/schema/index.ts";
 import {
   type OidcClient,
   type OidcIdentity,
@@ -27,7 +25,7 @@ export async function beginSignIn(ctx: AppContext, client: OidcClient) {
       "This sign-in provider is not reachable right now. Please try again.",
     );
   }
-  await ctx.db.insert(oauthTransactions).values({ id, provider: client.provider, ...tx });
+  await repo.insertOAuthTransaction(ctx.db, { id, provider: client.provider, ...tx });
   return { transactionId: id, url };
 }
 
@@ -39,18 +37,7 @@ export async function completeSignIn(
   callback: OAuthCallbackRequest,
 ) {
   if (!transactionId) throw failed("This sign-in link has expired. Please try again.");
-  const [tx] = await ctx.db
-    .update(oauthTransactions)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oauthTransactions.id, transactionId),
-        eq(oauthTransactions.provider, client.provider),
-        isNull(oauthTransactions.usedAt),
-        gt(oauthTransactions.expiresAt, sql`now()`),
-      ),
-    )
-    .returning();
+  const tx = await repo.consumeOAuthTransaction(ctx.db, transactionId, client.provider);
   if (!tx || tx.state !== callback.state) throw failed("This sign-in link has expired. Please try again.");
   let identity: OidcIdentity;
   try {

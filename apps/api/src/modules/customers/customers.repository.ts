@@ -4,20 +4,19 @@ import type { DbOrTx } from "../../db/client.ts";
 import {
   creditMemos,
   customerProfiles,
-  customerSearchText,
   customers,
   invoices,
   paymentApplications,
   payments,
 } from "../../db/schema/index.ts";
 import {
-  containsPattern,
   direction,
   liveInvoices,
   num,
-  openByCustomer,
+  openCustomers,
+  pageCustomer,
   rowsOf,
-} from "../invoices/invoice-sql.ts";
+} from "../invoices/receivables.repository.ts";
 
 export interface CustomerListParams {
   companyId: string;
@@ -38,25 +37,26 @@ const SORT_COLUMNS: Record<CustomerSortField, string> = {
   oldestDueDate: "oldest_due",
 };
 
-type Raw = Record<string, unknown>;
-
-/** Customers with an open balance, one aggregate over their open invoices; the total rides along. */
+/** Customers with an open balance, from one aggregate; only the page is named; the total rides along. */
 export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
   const dir = direction(p.sortOrder);
+  const key = SORT_COLUMNS[p.sortBy];
+  const name = p.sortBy === "name" || p.sortBy === "email";
   const rows = await rowsOf(
     db,
-    sql`select open.customer_ref, coalesce(${customers.displayName}, 'Customer ' || open.customer_ref) as name,
-        ${customers.email} as email, open.currency, open.open_invoices, open.outstanding, open.overdue,
-        open.oldest_due::text as oldest_due, coalesce(${customerProfiles.tags}, '{}') as tags,
-        count(*) over () as matching
-      from (${openByCustomer(p.companyId, p.today, "balances")}) open
-      left join ${customers} on ${customers.companyId} = ${p.companyId} and ${customers.qbId} = open.customer_ref
-        and ${customers.deletedAt} is null
+    sql`select page.customer_ref, ${pageCustomer.name} as name, ${pageCustomer.table.email} as email, page.currency,
+        page.open_invoices, page.outstanding, page.overdue, page.oldest_due::text as oldest_due,
+        coalesce(${customerProfiles.tags}, '{}') as tags, page.matching
+      from (
+        select rows.*, count(*) over () as matching
+        from (${openCustomers(p.companyId, p.today, "balances", { name, search: p.search })}) rows
+        order by ${sql.raw(key)} ${dir}, customer_ref ${dir}
+        limit ${p.limit} offset ${p.offset}
+      ) page
+      ${pageCustomer.join(p.companyId)}
       left join ${customerProfiles} on ${customerProfiles.companyId} = ${p.companyId}
-        and ${customerProfiles.customerQbId} = open.customer_ref
-      ${p.search ? sql`where ${customerSearchText(customers)} ilike ${containsPattern(p.search)}` : sql``}
-      order by ${sql.raw(SORT_COLUMNS[p.sortBy])} ${dir}, open.customer_ref ${dir}
-      limit ${p.limit} offset ${p.offset}`,
+        and ${customerProfiles.customerQbId} = page.customer_ref
+      order by ${sql.raw(`page.${key}`)} ${dir}, page.customer_ref ${dir}`,
   );
   const customerRows: CustomerRow[] = rows.map((r) => ({
     customerRef: String(r.customer_ref),
@@ -76,10 +76,7 @@ export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
 export async function countCustomers(db: DbOrTx, p: Omit<CustomerListParams, "offset" | "limit">) {
   const [row] = await rowsOf(
     db,
-    sql`select count(*) as n from (${openByCustomer(p.companyId, p.today, "balances")}) open
-      left join ${customers} on ${customers.companyId} = ${p.companyId} and ${customers.qbId} = open.customer_ref
-        and ${customers.deletedAt} is null
-      ${p.search ? sql`where ${customerSearchText(customers)} ilike ${containsPattern(p.search)}` : sql``}`,
+    sql`select count(*) as n from (${openCustomers(p.companyId, p.today, "balances", { name: false, search: p.search })}) rows`,
   );
   return num(row?.n);
 }

@@ -7,9 +7,9 @@ import type {
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
-import { findRealmId } from "../invoices/invoice-sql.ts";
 import { customerInvoices } from "../invoices/invoices.repository.ts";
 import { byId, companyToday, searchTerm } from "../invoices/invoices.service.ts";
+import { findConnection } from "../quickbooks/quickbooks.repository.ts";
 import * as repo from "./customers.repository.ts";
 
 export async function listCustomers(
@@ -28,9 +28,12 @@ export async function listCustomers(
   return { customers: page.rows, total, page: q.page, limit: q.limit, asOf: today };
 }
 
-/** The customer calls name the company by its QuickBooks realm: it must be the caller's. */
+/**
+ * The customer calls name the company by its QuickBooks realm: it must be the one the caller's
+ * company is linked to (whatever the connection's state: its synced data stays readable).
+ */
 export async function assertOwnRealm(ctx: AppContext, companyId: string, realmId: string) {
-  if ((await findRealmId(ctx.db, companyId)) !== realmId) throw forbidden();
+  if ((await findConnection(ctx.db, companyId))?.realmId !== realmId) throw forbidden();
 }
 
 async function existingCustomer(ctx: AppContext, companyId: string, customerRef: string) {

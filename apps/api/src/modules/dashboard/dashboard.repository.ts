@@ -3,16 +3,9 @@
  * currency per record (QuickBooks' ExchangeRate, rounded per invoice or payment), so the service
  * adds home amounts only and knows which currencies were converted.
  */
-import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  creditMemos,
-  customers,
-  invoices,
-  paymentApplications,
-  payments,
-  qboConnections,
-} from "../../db/schema/index.ts";
+import { creditMemos, customers, invoices, paymentApplications, payments } from "../../db/schema/index.ts";
 import {
   AGING_BUCKETS,
   agingBucket,
@@ -22,30 +15,25 @@ import {
   num,
   openBalance,
   rowsOf,
-} from "../invoices/invoice-sql.ts";
+} from "../invoices/receivables.repository.ts";
 
 /**
- * The home currency: that of records QuickBooks gave no exchange rate (or a rate of 1), which
- * are in the home currency; else a customer's; else USD.
+ * The home currency: that of the latest invoice QuickBooks gave no exchange rate (or a rate of
+ * 1), which is in the home currency; else a customer's; else USD. Each branch walks an index of
+ * the company (a bare `limit 1` could scan other companies' rows first).
  */
 export async function homeCurrency(db: DbOrTx, companyId: string) {
   const [row] = await rowsOf(
     db,
     sql`(select ${invoices.currency} as currency from ${invoices}
-        where ${liveInvoices(companyId)} and (${invoices.exchangeRate} is null or ${invoices.exchangeRate} = 1) limit 1)
-      union all (select ${customers.currency} from ${customers} where ${customers.companyId} = ${companyId} limit 1)
+        where ${liveInvoices(companyId)} and (${invoices.exchangeRate} is null or ${invoices.exchangeRate} = 1)
+        order by ${invoices.txnDate} desc limit 1)
+      union all
+      (select ${customers.currency} from ${customers} where ${customers.companyId} = ${companyId}
+        order by ${customers.qbId} limit 1)
       limit 1`,
   );
   return row ? String(row.currency) : "USD";
-}
-
-/** When the company's last sync finished (synced data changes only through syncs). */
-export async function lastSyncAt(db: DbOrTx, companyId: string) {
-  const [row] = await db
-    .select({ at: qboConnections.lastSyncAt })
-    .from(qboConnections)
-    .where(eq(qboConnections.companyId, companyId));
-  return row?.at ?? null;
 }
 
 const invoiceHome = (cents: SQLWrapper) => homeAmount(cents, invoices.exchangeRate);

@@ -2,11 +2,12 @@ import type { DashboardSummary } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import { byId, companyToday } from "../invoices/invoices.service.ts";
+import { findConnection } from "../quickbooks/quickbooks.repository.ts";
 import * as repo from "./dashboard.repository.ts";
 
 /** DSO and CEI look at the 90 days ending today; "collected" at the 30 days ending today. */
-export const PERIOD_DAYS = 90;
-export const COLLECTED_DAYS = 30;
+const PERIOD_DAYS = 90;
+const COLLECTED_DAYS = 30;
 const MOST_OVERDUE = 5;
 const RECENT = 10;
 
@@ -23,7 +24,8 @@ const pastReceivables = new Map<string, ReturnType<typeof repo.receivablesAt>>()
 const PAST_RECEIVABLES_KEPT = 1000;
 
 async function receivablesAt(ctx: AppContext, companyId: string, start: string) {
-  const synced = await repo.lastSyncAt(ctx.db, companyId);
+  // Synced data changes only through syncs, each of which ends by setting this.
+  const synced = (await findConnection(ctx.db, companyId))?.lastSyncAt;
   if (!synced) return repo.receivablesAt(ctx.db, companyId, start);
   const key = `${companyId} ${start} ${synced.toISOString()}`;
   let found = pastReceivables.get(key);

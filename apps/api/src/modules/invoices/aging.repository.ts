@@ -1,8 +1,7 @@
 import type { AgingAmounts, AgingRow, AgingSortField, SortOrder } from "@recoup/contracts";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { customerSearchText, customers } from "../../db/schema/index.ts";
-import { containsPattern, direction, num, openByCustomer, rowsOf } from "./invoice-sql.ts";
+import { direction, num, openCustomers, pageCustomer, rowsOf } from "./receivables.repository.ts";
 
 export interface AgingParams {
   companyId: string;
@@ -12,30 +11,27 @@ export interface AgingParams {
   search: string | undefined;
 }
 
-/** Sort keys of the aging rows (columns of `agingRows`), from the contract's allow-list. */
+/** Sort keys of the aging rows (columns of `openCustomers`), from the contract's allow-list. */
 const SORT_COLUMNS: Record<AgingSortField, string> = {
-  customerName: "customer_name",
+  customerName: "name",
   current: "current",
   days1to30: "days1to30",
   days31to60: "days31to60",
   days61to90: "days61to90",
   over90: "over90",
-  total: "total",
+  total: "outstanding",
 };
 
-/** One row per customer with an open balance that matches the search. */
-const agingRows = (p: AgingParams) => sql`
-  select open.customer_ref, coalesce(${customers.displayName}, 'Customer ' || open.customer_ref) as customer_name,
-    open.currency, open.current, open.days1to30, open.days31to60, open.days61to90, open.over90,
-    open.outstanding as total
-  from (${openByCustomer(p.companyId, p.today, "buckets")}) open
-  left join ${customers} on ${customers.companyId} = ${p.companyId} and ${customers.qbId} = open.customer_ref
-    and ${customers.deletedAt} is null
-  ${p.search ? sql`where ${customerSearchText(customers)} ilike ${containsPattern(p.search)}` : sql``}`;
+/** One row per customer with an open balance that matches the search (named when `name`). */
+const agingRows = (p: AgingParams, name: boolean) =>
+  openCustomers(p.companyId, p.today, "buckets", {
+    name: name || p.sortField === "customerName",
+    search: p.search,
+  });
 
-const orderBy = (p: AgingParams) => {
+const orderBy = (p: AgingParams, table = "") => {
   const dir = direction(p.sortOrder);
-  return sql`order by ${sql.raw(SORT_COLUMNS[p.sortField])} ${dir}, customer_ref ${dir}`;
+  return sql`order by ${sql.raw(`${table}${SORT_COLUMNS[p.sortField]}`)} ${dir}, ${sql.raw(`${table}customer_ref`)} ${dir}`;
 };
 
 type Raw = Record<string, unknown>;
@@ -45,27 +41,31 @@ const amounts = (r: Raw): AgingAmounts => ({
   days31to60: num(r.days31to60),
   days61to90: num(r.days61to90),
   over90: num(r.over90),
-  total: num(r.total),
+  total: num(r.outstanding),
 });
 const toRow = (r: Raw): AgingRow => ({
   customerRef: String(r.customer_ref),
-  customerName: String(r.customer_name),
+  customerName: String(r.name),
   currency: String(r.currency),
   ...amounts(r),
 });
 
 /**
  * A page of the report and its totals per currency over every matching customer, in one
- * statement: the rows are aggregated once and read twice.
+ * statement: the rows are aggregated once and read twice; only the page's customers are named.
  */
 export async function agingPage(db: DbOrTx, p: AgingParams & { offset: number; limit: number }) {
   const result = await rowsOf(
     db,
-    sql`with rows as materialized (${agingRows(p)})
-      (select 'row' as kind, rows.*, 1 as customers from rows ${orderBy(p)} limit ${p.limit} offset ${p.offset})
+    sql`with rows as materialized (${agingRows(p, false)})
+      (select 'row' as kind, page.customer_ref, ${pageCustomer.name} as name, page.currency, page.current,
+         page.days1to30, page.days31to60, page.days61to90, page.over90, page.outstanding, 1 as customers
+       from (select * from rows ${orderBy(p)} limit ${p.limit} offset ${p.offset}) page
+       ${pageCustomer.join(p.companyId)}
+       ${orderBy(p, "page.")})
       union all
       (select 'total', null, null, currency, sum(current), sum(days1to30), sum(days31to60), sum(days61to90),
-         sum(over90), sum(total), count(*) from rows group by currency order by currency)`,
+         sum(over90), sum(outstanding), count(*) from rows group by currency order by currency)`,
   );
   const rows = result.filter((r) => r.kind === "row").map(toRow);
   const totals = result
@@ -80,16 +80,16 @@ export async function agingPage(db: DbOrTx, p: AgingParams & { offset: number; l
  * previous one (keyset on the sort key and the customer), so memory stays one batch deep.
  */
 export async function* agingBatches(db: DbOrTx, p: AgingParams, batchSize = 1000) {
-  const column = sql.raw(SORT_COLUMNS[p.sortField]);
-  const after = p.sortOrder === "asc" ? sql.raw(">") : sql.raw("<");
+  const column = SORT_COLUMNS[p.sortField];
+  const after = p.sortOrder === "asc" ? ">" : "<";
   let last: Raw | undefined;
   for (;;) {
     const keyset = last
-      ? sql`where (${column}, customer_ref) ${after} (${last[SORT_COLUMNS[p.sortField]]}, ${last.customer_ref})`
+      ? sql`where (${sql.raw(column)}, customer_ref) ${sql.raw(after)} (${last[column]}, ${last.customer_ref})`
       : sql``;
     const batch = await rowsOf(
       db,
-      sql`select * from (${agingRows(p)}) rows ${keyset} ${orderBy(p)} limit ${batchSize}`,
+      sql`select * from (${agingRows(p, true)}) rows ${keyset} ${orderBy(p)} limit ${batchSize}`,
     );
     if (batch.length > 0) yield batch.map(toRow);
     if (batch.length < batchSize) return;

@@ -13,7 +13,7 @@ import {
   liveInvoices,
   openBalance,
   toInvoiceRow,
-} from "./invoice-sql.ts";
+} from "./receivables.repository.ts";
 
 export interface InvoiceListParams {
   companyId: string;

@@ -9,8 +9,8 @@ import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { notFound } from "../../lib/errors.ts";
 import { agingBatches, agingPage } from "./aging.repository.ts";
-import { customerExists, findCompanyTimezone } from "./invoice-sql.ts";
 import { listInvoices as listInvoiceRows } from "./invoices.repository.ts";
+import { customerExists, findCompanyTimezone } from "./receivables.repository.ts";
 
 /** "Today" in the company's time zone: what statuses, days overdue and buckets are relative to. */
 export async function companyToday(ctx: AppContext, companyId: string) {

@@ -2,7 +2,7 @@ import type { AddNoteRequest, EditNoteRequest, GetNotesQuery } from "@recoup/con
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { AuthUser } from "../../plugins/auth.ts";
-import { customerExists, invoiceExists } from "../invoices/invoice-sql.ts";
+import { customerExists, invoiceExists } from "../invoices/receivables.repository.ts";
 import * as repo from "./notes.repository.ts";
 
 type Subject = Pick<GetNotesQuery, "type" | "invoiceId" | "customerRef">;

@@ -1,114 +1,108 @@
-import type { creditMemos, customers, invoices, payments } from "../../db/schema/index.ts";
-import type { QboEntity } from "../../integrations/quickbooks/qbo-api.ts";
-import { toCents } from "../../lib/money.ts";
+import type {
+  creditMemos,
+  customers,
+  invoices,
+  paymentApplications,
+  payments,
+} from "../../db/schema/index.ts";
+import type {
+  QboCreditMemo,
+  QboCustomer,
+  QboInvoice,
+  QboMeta,
+  QboPayment,
+} from "../../integrations/quickbooks/records.ts";
 
-/** Turns QuickBooks entities into rows; amounts become integer cents, times become instants. */
+/** Turns QuickBooks records into rows of the tables they are stored in (a renamed column fails the build). */
 
-type Ref = { value?: string; name?: string } | undefined;
-const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
-const ref = (v: unknown) => (v as Ref)?.value ?? "";
-const meta = (e: QboEntity) => (e.MetaData ?? {}) as { LastUpdatedTime?: string };
-const currency = (e: QboEntity) => ref(e.CurrencyRef) || "USD";
-/** Intuit sends ExchangeRate only on records in another currency than the home one; kept as decimal text. */
-const exchangeRate = (e: QboEntity) =>
-  typeof e.ExchangeRate === "number" && Number.isFinite(e.ExchangeRate) ? String(e.ExchangeRate) : null;
-
-function base(e: QboEntity, companyId: string, realmId: string) {
+function base(e: QboMeta, companyId: string, realmId: string) {
   return {
     companyId,
     realmId,
-    qbId: e.Id,
-    syncToken: String(e.SyncToken ?? "0"),
-    qbUpdatedAt: new Date(meta(e).LastUpdatedTime ?? Date.now()),
+    qbId: e.id,
+    syncToken: e.syncToken,
+    qbUpdatedAt: e.lastUpdated,
     deletedAt: null,
     syncedAt: new Date(),
   };
 }
 
-export function customerRow(e: QboEntity, companyId: string, realmId: string): typeof customers.$inferInsert {
+export function customerRow(
+  e: QboCustomer,
+  companyId: string,
+  realmId: string,
+): typeof customers.$inferInsert {
   return {
     ...base(e, companyId, realmId),
-    displayName: str(e.DisplayName) ?? str(e.CompanyName) ?? `Customer ${e.Id}`,
-    companyName: str(e.CompanyName),
-    email: str((e.PrimaryEmailAddr as { Address?: string })?.Address),
-    phone: str((e.PrimaryPhone as { FreeFormNumber?: string })?.FreeFormNumber),
-    currency: currency(e),
-    balanceCents: toCents(e.Balance as number),
-    active: e.Active !== false,
+    displayName: e.displayName,
+    companyName: e.companyName,
+    email: e.email,
+    phone: e.phone,
+    currency: e.currency,
+    balanceCents: e.balanceCents,
+    active: e.active,
   };
 }
 
-export function invoiceRow(e: QboEntity, companyId: string, realmId: string): typeof invoices.$inferInsert {
-  const note = str(e.PrivateNote) ?? "";
+export function invoiceRow(e: QboInvoice, companyId: string, realmId: string): typeof invoices.$inferInsert {
   return {
     ...base(e, companyId, realmId),
-    docNumber: str(e.DocNumber),
-    customerQbId: ref(e.CustomerRef),
-    customerName: (e.CustomerRef as Ref)?.name ?? null,
-    txnDate: String(e.TxnDate),
-    dueDate: str(e.DueDate),
-    currency: currency(e),
-    totalCents: toCents(e.TotalAmt as number),
-    balanceCents: toCents(e.Balance as number),
-    email: str((e.BillEmail as { Address?: string })?.Address),
-    voided: /^voided\b/i.test(note),
-    exchangeRate: exchangeRate(e),
+    docNumber: e.docNumber,
+    customerQbId: e.customerId,
+    customerName: e.customerName,
+    txnDate: e.txnDate,
+    dueDate: e.dueDate,
+    currency: e.currency,
+    totalCents: e.totalCents,
+    balanceCents: e.balanceCents,
+    email: e.email,
+    // QuickBooks voids an invoice by zeroing it and noting "Voided" in its private note.
+    voided: /^voided\b/i.test(e.privateNote ?? ""),
+    exchangeRate: e.exchangeRate,
   };
 }
 
-export function paymentRow(e: QboEntity, companyId: string, realmId: string): typeof payments.$inferInsert {
+export function paymentRow(e: QboPayment, companyId: string, realmId: string): typeof payments.$inferInsert {
   return {
     ...base(e, companyId, realmId),
-    customerQbId: ref(e.CustomerRef),
-    txnDate: String(e.TxnDate),
-    currency: currency(e),
-    totalCents: toCents(e.TotalAmt as number),
-    unappliedCents: toCents(e.UnappliedAmt as number),
-    exchangeRate: exchangeRate(e),
+    customerQbId: e.customerId,
+    txnDate: e.txnDate,
+    currency: e.currency,
+    totalCents: e.totalCents,
+    unappliedCents: e.unappliedCents,
+    exchangeRate: e.exchangeRate,
   };
 }
 
 export function creditMemoRow(
-  e: QboEntity,
+  e: QboCreditMemo,
   companyId: string,
   realmId: string,
 ): typeof creditMemos.$inferInsert {
   return {
     ...base(e, companyId, realmId),
-    docNumber: str(e.DocNumber),
-    customerQbId: ref(e.CustomerRef),
-    txnDate: String(e.TxnDate),
-    currency: currency(e),
-    totalCents: toCents(e.TotalAmt as number),
-    remainingCents: toCents(e.RemainingCredit as number),
-    exchangeRate: exchangeRate(e),
+    docNumber: e.docNumber,
+    customerQbId: e.customerId,
+    txnDate: e.txnDate,
+    currency: e.currency,
+    totalCents: e.totalCents,
+    remainingCents: e.remainingCents,
+    exchangeRate: e.exchangeRate,
   };
 }
 
-interface Line {
-  Amount?: number;
-  LinkedTxn?: { TxnId: string; TxnType: string }[];
-}
-
-/** The invoices a payment pays: each line's amount against its linked invoice. */
+/** The invoices a payment or credit memo pays: each line's amount against its linked invoice. */
 export function paymentApplicationRows(
-  e: QboEntity,
+  e: QboPayment | QboCreditMemo,
   companyId: string,
   sourceType: "Payment" | "CreditMemo",
-) {
-  const lines = (e.Line ?? []) as Line[];
-  return lines.flatMap((line, i) =>
-    (line.LinkedTxn ?? [])
-      .filter((t) => t.TxnType === "Invoice")
-      .map((t, j) => ({
-        companyId,
-        sourceType,
-        sourceQbId: e.Id,
-        invoiceQbId: t.TxnId,
-        amountCents: toCents(line.Amount),
-        line: i * 100 + j,
-      })),
-  );
+): (typeof paymentApplications.$inferInsert)[] {
+  return e.applications.map((a) => ({
+    companyId,
+    sourceType,
+    sourceQbId: e.id,
+    invoiceQbId: a.invoiceId,
+    amountCents: a.amountCents,
+    line: a.line,
+  }));
 }
-
-export const isDeleted = (e: QboEntity) => e.status === "Deleted";

@@ -124,6 +124,21 @@ export async function consumeConnectState(db: DbOrTx, state: string, userId: str
 }
 
 /** Records a webhook notification; false if it was seen before. */
+export async function connectedCompanyIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ companyId: qboConnections.companyId })
+    .from(qboConnections)
+    .where(eq(qboConnections.status, "connected"));
+  return rows.map((r) => r.companyId);
+}
+
+/** Forgets webhook notifications older than `days`. */
+export async function pruneWebhookEvents(db: DbOrTx, days: number) {
+  await db
+    .delete(qboWebhookEvents)
+    .where(lt(qboWebhookEvents.receivedAt, sql`now() - make_interval(days => ${days})`));
+}
+
 export async function firstTimeEvent(db: DbOrTx, id: string) {
   const rows = await db.insert(qboWebhookEvents).values({ id }).onConflictDoNothing().returning();
   return rows.length === 1;
@@ -221,4 +236,15 @@ export async function countLive(db: DbOrTx, companyId: string, realmId: string, 
     .from(table)
     .where(and(eq(table.companyId, companyId), eq(table.realmId, realmId), isNull(table.deletedAt)));
   return row?.n ?? 0;
+}
+
+/**
+ * Refreshes the planner's statistics and the visibility map of the synced tables, and empties
+ * the trigram indexes' pending lists. PGlite has no autovacuum: without this, the lists read
+ * every row of a bulk import through the heap with guessed statistics (ten times slower).
+ */
+export async function vacuumSynced(db: DbOrTx) {
+  await db.execute(
+    sql`vacuum (analyze) ${customers}, ${invoices}, ${payments}, ${creditMemos}, ${paymentApplications}`,
+  );
 }

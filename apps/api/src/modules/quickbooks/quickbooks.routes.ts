@@ -1,7 +1,6 @@
 import {
   apiPaths,
   errorBodySchema,
-  errorCodes,
   messageResponseSchema,
   pullResponseSchema,
   quickbooksCallbackRequestSchema,
@@ -12,8 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { enqueueSync } from "../../jobs/qbo-sync.ts";
-import { AppError } from "../../lib/errors.ts";
 import {
   assertOwnCompany,
   assertOwnEmail,
@@ -22,52 +19,12 @@ import {
   currentUser,
 } from "../../plugins/auth.ts";
 import { beginConnect, completeConnect, deleteSyncedData, disconnect } from "./connection.service.ts";
-import * as repo from "./quickbooks.repository.ts";
-import { plannedSync } from "./sync.service.ts";
+import { afterConnect, connectionStatus, pull } from "./status.service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const secured = { security: [{ bearer: [] }], tags: ["quickbooks"] };
 
 export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const status = async (companyId: string) => {
-    const row = await repo.findConnection(ctx.db, companyId);
-    const state = row?.status ?? "disconnected";
-    const syncing = Boolean(row?.syncLeaseUntil && row.syncLeaseUntil > new Date());
-    return {
-      data: state === "connected" ? ["connected"] : ["sync", state],
-      connection: {
-        status: state,
-        realmId: row?.realmId ?? null,
-        lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
-        errorMessage: row?.errorMessage ?? null,
-        syncing,
-        progress: row?.syncProgress ?? null,
-        companyUrl: ctx.config.quickbooks.appUrl,
-      },
-    };
-  };
-
-  const pull = async (companyId: string) => {
-    const row = await repo.findConnection(ctx.db, companyId);
-    if (row?.status !== "connected") {
-      throw new AppError(
-        409,
-        errorCodes.conflict,
-        "QuickBooks is not connected. Connect it on the Integrations page.",
-      );
-    }
-    const { mode } = plannedSync(row, "incremental");
-    const id = await enqueueSync(ctx, companyId, "incremental");
-    return {
-      data: {
-        queued: id !== null,
-        mode,
-        progress: row.syncProgress ?? null,
-        counts: await repo.countSynced(ctx.db, companyId),
-      },
-    };
-  };
-
   return async (app) => {
     app.addHook("preHandler", authenticate(ctx));
 
@@ -91,8 +48,7 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = currentCompanyId(request);
         await completeConnect(ctx, currentUser(request).id, companyId, request.body);
-        await enqueueSync(ctx, companyId, "incremental");
-        return status(companyId);
+        return afterConnect(ctx, companyId);
       },
     );
 
@@ -107,7 +63,7 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         assertOwnEmail(request, request.query.email);
-        return status(currentCompanyId(request));
+        return connectionStatus(ctx, currentCompanyId(request));
       },
     );
 
@@ -154,7 +110,7 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         assertOwnCompany(request, request.params.companyId);
-        return pull(request.params.companyId);
+        return pull(ctx, request.params.companyId);
       },
     );
 
@@ -169,7 +125,7 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         assertOwnCompany(request, request.query.company_id);
-        return pull(request.query.company_id);
+        return pull(ctx, request.query.company_id);
       },
     );
   };

@@ -1,21 +1,17 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
-import type { QboEntity } from "../../integrations/quickbooks/qbo-api.ts";
+import type { QboRecord, QboRecords } from "../../integrations/quickbooks/records.ts";
+import { enqueueSync } from "../../jobs/qbo-sync.ts";
 import { newLeaseOwner, QboNotConnected, withAccess } from "./connection.service.ts";
 import * as map from "./qbo-mappers.ts";
 import * as repo from "./quickbooks.repository.ts";
 
 export const ENTITIES: repo.SyncedEntity[] = ["Customer", "Invoice", "Payment", "CreditMemo"];
 const PAGE = 1000;
-/** Intuit leaves inactive customers out of a query unless asked; their invoices still count. */
-const ALL_ROWS: Record<repo.SyncedEntity, string> = {
-  Customer: " where Active in (true, false)",
-  Invoice: "",
-  Payment: "",
-  CreditMemo: "",
-};
 const LEASE_SECONDS = 600;
+/** A sync that wrote this many records (or a full import) leaves the tables vacuumed and analyzed. */
+const VACUUM_AFTER_RECORDS = 1000;
 
 /** The connection changed under a running sync (reconnected, disconnected, data deleted): stop writing. */
 class SyncSuperseded extends Error {}
@@ -24,12 +20,16 @@ const CDC_MAX_AGE_MS = 29 * 24 * 3600_000;
 /** Overlap between syncs, so a change committed at Intuit while we read is never skipped. */
 const CURSOR_OVERLAP_MS = 5 * 60_000;
 
-const rowFor: Record<repo.SyncedEntity, (e: QboEntity, c: string, r: string) => Record<string, unknown>> = {
+const rowFor: {
+  [E in repo.SyncedEntity]: (e: QboRecords[E], c: string, r: string) => Record<string, unknown>;
+} = {
   Customer: map.customerRow,
   Invoice: map.invoiceRow,
   Payment: map.paymentRow,
   CreditMemo: map.creditMemoRow,
 };
+const toRow = (entity: repo.SyncedEntity, e: QboRecord, companyId: string, realmId: string) =>
+  (rowFor[entity] as (e: QboRecord, c: string, r: string) => Record<string, unknown>)(e, companyId, realmId);
 
 interface Run {
   ctx: AppContext;
@@ -50,24 +50,25 @@ function call<T>(run: Run, fn: (token: string, realmId: string) => Promise<T>): 
 }
 
 /** Applies one page in one transaction (upserts, links to invoices, deletions) while the lease holds. */
-async function applyPage(run: Run, entity: repo.SyncedEntity, items: QboEntity[]) {
+async function applyPage(run: Run, entity: repo.SyncedEntity, items: QboRecord[]) {
   const { ctx, companyId, realmId } = run;
-  const active = items.filter((e) => !map.isDeleted(e));
-  const deleted = items.filter(map.isDeleted).map((e) => e.Id);
+  const active = items.filter((e) => !e.deleted);
+  const deleted = items.filter((e) => e.deleted).map((e) => e.id);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.holdsLease(tx, companyId, run.owner, realmId))) throw new SyncSuperseded();
     await repo.upsertSynced(
       tx,
       entity,
-      active.map((e) => rowFor[entity](e, companyId, realmId)),
+      active.map((e) => toRow(entity, e, companyId, realmId)),
     );
     if (entity === "Payment" || entity === "CreditMemo") {
-      const links = active.flatMap((e) => map.paymentApplicationRows(e, companyId, entity));
+      const paying = active as (QboRecords["Payment"] | QboRecords["CreditMemo"])[];
+      const links = paying.flatMap((e) => map.paymentApplicationRows(e, companyId, entity));
       await repo.replaceApplications(
         tx,
         companyId,
         entity,
-        active.map((e) => e.Id),
+        paying.map((e) => e.id),
         links,
       );
     }
@@ -76,6 +77,15 @@ async function applyPage(run: Run, entity: repo.SyncedEntity, items: QboEntity[]
 }
 
 export type SyncMode = "full" | "incremental";
+
+/** The periodic safety net: an incremental sync of every connected company, and old webhook records pruned. */
+export async function runSafetySync(ctx: AppContext) {
+  for (const companyId of await repo.connectedCompanyIds(ctx.db)) {
+    await enqueueSync(ctx, companyId, "incremental");
+  }
+  // Intuit retries a notification for hours at most; a week of memory is plenty for de-duplication.
+  await repo.pruneWebhookEvents(ctx.db, 7);
+}
 
 /**
  * What a sync will do: an interrupted full import resumes; an incremental one needs a cursor
@@ -135,6 +145,8 @@ export async function runSync(
       cdcCursor: new Date(cursorFrom.getTime() - CURSOR_OVERLAP_MS),
       lastSyncAt: new Date(),
     });
+    const written = ENTITIES.reduce((n, entity) => n + (progress.counts[entity] ?? 0), 0);
+    if (mode === "full" || written >= VACUUM_AFTER_RECORDS) await repo.vacuumSynced(ctx.db);
     log?.info({ companyId, mode, counts: progress.counts }, "quickbooks sync finished");
     return { skipped: false as const, mode, counts: progress.counts };
   } catch (err) {
@@ -163,10 +175,7 @@ async function fullImport(run: Run) {
     await importPages(run, entity, progress.counts[`${entity}.position`] ?? 1);
     // Paging is by position (Intuit allows no `Id >`), so a record deleted at Intuit during the
     // import shifts the pages and may hide one unchanged record: count, and read again if short.
-    const res = await call(run, (token, realmId) =>
-      run.ctx.qbo.api.query(realmId, token, `select count(*) from ${entity}${ALL_ROWS[entity]}`),
-    );
-    const expected = Number(res.QueryResponse.totalCount ?? 0);
+    const expected = await call(run, (token, realmId) => run.ctx.qbo.api.count(realmId, token, entity));
     if ((await repo.countLive(run.ctx.db, run.companyId, run.realmId, entity)) < expected) {
       await importPages(run, entity, 1);
     }
@@ -176,14 +185,9 @@ async function fullImport(run: Run) {
 async function importPages(run: Run, entity: repo.SyncedEntity, from: number) {
   const { progress } = run;
   for (let position = from; ; ) {
-    const res = await call(run, (token, realmId) =>
-      run.ctx.qbo.api.query(
-        realmId,
-        token,
-        `select * from ${entity}${ALL_ROWS[entity]} orderby Id startposition ${position} maxresults ${PAGE}`,
-      ),
+    const items = await call(run, (token, realmId) =>
+      run.ctx.qbo.api.page(realmId, token, entity, { position, size: PAGE }),
     );
-    const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
     await applyPage(run, entity, items);
     position += items.length;
     progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
@@ -200,12 +204,13 @@ async function importPages(run: Run, entity: repo.SyncedEntity, from: number) {
 async function incremental(run: Run, since: Date) {
   run.progress.phase = "changes";
   for (const entity of ENTITIES) {
-    const res = await call(run, (token, realmId) => run.ctx.qbo.api.cdc(realmId, token, [entity], since));
-    const items = (res.CDCResponse[0]?.QueryResponse ?? []).flatMap(
-      (g) => (g[entity] as QboEntity[] | undefined) ?? [],
-    );
+    const items = await call(run, (token, realmId) => run.ctx.qbo.api.changes(realmId, token, entity, since));
     if (items.length >= PAGE) {
-      await applyPage(run, entity, items.filter(map.isDeleted));
+      await applyPage(
+        run,
+        entity,
+        items.filter((e) => e.deleted),
+      );
       await changedSincePaged(run, entity, since);
     } else {
       await applyPage(run, entity, items);
@@ -216,16 +221,10 @@ async function incremental(run: Run, since: Date) {
 }
 
 async function changedSincePaged(run: Run, entity: repo.SyncedEntity, since: Date) {
-  const filter = `MetaData.LastUpdatedTime >= '${since.toISOString()}'${ALL_ROWS[entity].replace(" where", " and")}`;
   for (let position = 1; ; position += PAGE) {
-    const res = await call(run, (token, realmId) =>
-      run.ctx.qbo.api.query(
-        realmId,
-        token,
-        `select * from ${entity} where ${filter} orderby Id startposition ${position} maxresults ${PAGE}`,
-      ),
+    const items = await call(run, (token, realmId) =>
+      run.ctx.qbo.api.page(realmId, token, entity, { position, size: PAGE, changedSince: since }),
     );
-    const items = (res.QueryResponse[entity] as QboEntity[] | undefined) ?? [];
     await applyPage(run, entity, items);
     run.progress.counts[entity] = (run.progress.counts[entity] ?? 0) + items.length;
     if (items.length < PAGE) return;

@@ -1,0 +1,102 @@
+import { compile } from "html-to-text";
+import { formatCents } from "../../lib/money.ts";
+import { sanitizeUserHtml } from "../../lib/sanitize.ts";
+
+/** The six placeholders a template may use (spec section 3). */
+export const templateVariables = [
+  "customer_name",
+  "invoice_number",
+  "invoice_amount",
+  "due_date",
+  "company_name",
+  "days_overdue",
+] as const;
+export type TemplateVariable = (typeof templateVariables)[number];
+
+export interface ReminderEmailInput {
+  template: { subject: string; content: string };
+  invoice: {
+    customerName: string;
+    /** The invoice's number as the customer knows it (QuickBooks DocNumber). */
+    number: string;
+    /** The amount asked for: the open balance. */
+    amountCents: number;
+    currency: string;
+    /** ISO date. */
+    dueDate: string;
+    daysOverdue: number;
+  };
+  company: {
+    name: string;
+    /** BCP 47 locale for dates and money, e.g. "en-US", "de-DE". */
+    locale: string;
+    /** Sanitised HTML put after the body. */
+    signature: string;
+    /** A data:image URL or a cid: reference to an attachment, shown at the top. */
+    logoSrc?: string | null;
+  };
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const PLACEHOLDER = new RegExp(`\\{(${templateVariables.join("|")})\\}`, "g");
+const LOGO_SRC = /^(data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}|cid:[\w.@-]+)$/;
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const toText = compile({ wordwrap: 78, selectors: [{ selector: "img", format: "skip" }] });
+
+export function variableValues(input: ReminderEmailInput): Record<TemplateVariable, string> {
+  const { invoice, company } = input;
+  const dueDate = new Intl.DateTimeFormat(company.locale, { dateStyle: "long", timeZone: "UTC" });
+  return {
+    customer_name: invoice.customerName,
+    invoice_number: invoice.number,
+    invoice_amount: formatCents(invoice.amountCents, invoice.currency, company.locale),
+    due_date: dueDate.format(new Date(`${invoice.dueDate}T00:00:00Z`)),
+    company_name: company.name,
+    days_overdue: String(invoice.daysOverdue),
+  };
+}
+
+/**
+ * One pass of plain replacement: a value is never read again as a template, so a customer named
+ * "{company_name}" stays that, and anything that is not one of the six placeholders is left as is.
+ */
+const fill = (template: string, value: (name: TemplateVariable) => string) =>
+  template.replace(PLACEHOLDER, (_, name: TemplateVariable) => value(name));
+
+/**
+ * A reminder email from a stored template: the subject with the values as they are (on one line),
+ * the HTML sanitised again with HTML-escaped values, the logo at the top and the signature at the
+ * end, and a plain-text part read from that HTML.
+ */
+export function renderReminder(input: ReminderEmailInput): RenderedEmail {
+  const values = variableValues(input);
+  const subject = fill(input.template.subject, (name) => values[name])
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .trim();
+  const body = fill(sanitizeUserHtml(input.template.content), (name) => escapeHtml(values[name]));
+  const signature = sanitizeUserHtml(input.company.signature);
+  const content = `<div>${body}</div>${signature ? `<div>${signature}</div>` : ""}`;
+  const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${logo(input.company)}${content}</body></html>`;
+  return { subject, html, text: toText(content) };
+}
+
+function logo(company: ReminderEmailInput["company"]): string {
+  if (!company.logoSrc) return "";
+  if (!LOGO_SRC.test(company.logoSrc))
+    throw new RangeError("the logo must be a data:image URL or a cid: reference");
+  return `<div><img src="${company.logoSrc}" alt="${escapeHtml(company.name)}" style="max-width:256px;max-height:256px"></div>`;
+}
