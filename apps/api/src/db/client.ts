@@ -97,7 +97,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
  * PGlite's start parameters: its defaults with a smaller buffer cache. The cache lives in PGlite's
  * WASM memory, which never shrinks: 128 MB (PostgreSQL's default) costs about 100 MiB of RSS from
  * the start and more once the import has filled it; the OS page cache still holds the files.
- * See docs/decisions/0004-pglite-memory.md.
+ * See docs/decisions/0007-pglite-memory.md.
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 

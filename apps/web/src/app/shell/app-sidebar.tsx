@@ -21,11 +21,12 @@ export function AppSidebar() {
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton size="lg" asChild>
-              <Link to="/dashboard" aria-label="Recoup, go to the dashboard">
+              <Link to="/dashboard">
                 <BrandMark />
                 <div className="grid flex-1 text-left leading-tight">
                   <span className="truncate font-semibold">Recoup</span>
                   <span className="text-muted-foreground truncate text-xs">Collections</span>
+                  <span className="sr-only">(go to the dashboard)</span>
                 </div>
               </Link>
             </SidebarMenuButton>

@@ -1,16 +1,20 @@
-import { ChartColumnIcon } from "lucide-react";
-
+import { ListCardSkeleton } from "@/components/list-card";
 import { PageHeader } from "@/components/page-header";
-import { UpcomingNote } from "@/components/upcoming-note";
+import { QuickbooksGate } from "@/components/quickbooks-gate";
+import { AgingTable } from "@/features/aging-report/components/aging-table";
+import { useQuickbooksConnection } from "@/hooks/use-quickbooks-connection";
 
 export function AgingReportPage() {
+  const qb = useQuickbooksConnection();
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Aging Report" description="Who owes what, by how long it has been due." />
-      <UpcomingNote icon={ChartColumnIcon} title="Connect QuickBooks to see your aging report here.">
-        Balances by customer in Current, 1-30, 31-60, 61-90 and over 90 days arrive with the QuickBooks data
-        sync.
-      </UpcomingNote>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader
+        title="Aging Report"
+        description="What each customer owes, by how many days it is past due."
+      />
+      <QuickbooksGate qb={qb} what="your aging report" skeleton={<ListCardSkeleton />}>
+        {qb.companyId ? <AgingTable companyId={qb.companyId} /> : null}
+      </QuickbooksGate>
     </div>
   );
 }

@@ -1,27 +1,28 @@
-import { ArrowLeftIcon, UserRoundIcon } from "lucide-react";
+import { ArrowLeftIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 
-import { PageHeader } from "@/components/page-header";
+import { QuickbooksGate } from "@/components/quickbooks-gate";
 import { Button } from "@/components/ui/button";
-import { UpcomingNote } from "@/components/upcoming-note";
+import { CustomerDetails, CustomerDetailsSkeleton } from "@/features/customers/components/customer-details";
+import { useQuickbooksConnection } from "@/hooks/use-quickbooks-connection";
 
+/** /customers/{customerRef}: the customer calls name the company by its QuickBooks realm. */
 export function CustomerDetailsPage() {
   const { customerRef } = useParams();
+  const qb = useQuickbooksConnection();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <Button variant="ghost" size="sm" asChild className="w-fit">
         <Link to="/customers">
-          <ArrowLeftIcon />
+          <ArrowLeftIcon aria-hidden="true" />
           Customers
         </Link>
       </Button>
-      <PageHeader
-        title="Customer Details"
-        description={customerRef ? `Customer reference ${customerRef}` : undefined}
-      />
-      <UpcomingNote icon={UserRoundIcon} title="Connect QuickBooks to see this customer here.">
-        Contact details, balances, invoices, payments and notes arrive with the QuickBooks data sync.
-      </UpcomingNote>
+      <QuickbooksGate qb={qb} what="this customer" skeleton={<CustomerDetailsSkeleton />}>
+        {qb.realmId && qb.companyId && customerRef ? (
+          <CustomerDetails refQuery={{ realmId: qb.realmId, customerRef }} companyId={qb.companyId} />
+        ) : null}
+      </QuickbooksGate>
     </div>
   );
 }

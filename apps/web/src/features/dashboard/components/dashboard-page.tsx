@@ -1,15 +1,16 @@
-import { LayoutDashboardIcon } from "lucide-react";
-
 import { PageHeader } from "@/components/page-header";
-import { UpcomingNote } from "@/components/upcoming-note";
+import { QuickbooksGate } from "@/components/quickbooks-gate";
+import { DashboardContent, DashboardSkeleton } from "@/features/dashboard/components/dashboard-content";
+import { useQuickbooksConnection } from "@/hooks/use-quickbooks-connection";
 
 export function DashboardPage() {
+  const qb = useQuickbooksConnection();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title="Dashboard" description="Your receivables at a glance." />
-      <UpcomingNote icon={LayoutDashboardIcon} title="Connect QuickBooks to see your receivables here.">
-        Outstanding and overdue totals, aging and upcoming reminders arrive with the QuickBooks data sync.
-      </UpcomingNote>
+      <QuickbooksGate qb={qb} what="your receivables" skeleton={<DashboardSkeleton />}>
+        {qb.companyId ? <DashboardContent companyId={qb.companyId} /> : null}
+      </QuickbooksGate>
     </div>
   );
 }

@@ -1,15 +1,13 @@
 import { quickbooksMessages } from "@recoup/contracts";
 import { CircleAlertIcon, TriangleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
-
+import { SyncProgressPanel } from "@/components/sync-progress";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { SyncProgressPanel } from "@/features/integrations/components/sync-progress";
 import type { QuickbooksIntegration } from "@/features/integrations/hooks/use-quickbooks-integration";
-import { lastSyncSummary, stalledSync } from "@/features/integrations/utils/sync-progress";
+import { formatDateTime } from "@/lib/format";
+import { lastSyncSummary, stalledSync } from "@/lib/quickbooks/sync-progress";
 
 type Connection = NonNullable<QuickbooksIntegration["connection"]>;
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -34,7 +32,7 @@ export function ConnectedDetails({ connection }: { connection: Connection }) {
                 {quickbooksMessages.recentlySynced}
                 <span className="text-muted-foreground">
                   {" · "}
-                  <time dateTime={lastSyncAt}>{timeFormat.format(new Date(lastSyncAt))}</time>
+                  <time dateTime={lastSyncAt}>{formatDateTime(lastSyncAt)}</time>
                 </span>
               </span>
               {summary ? <span className="text-muted-foreground text-xs">{summary}</span> : null}

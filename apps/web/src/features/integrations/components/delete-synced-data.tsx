@@ -6,9 +6,9 @@ import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useDeleteSyncedData } from "@/features/integrations/api/delete-synced-data";
-import { quickbooksStatusQueryKey } from "@/features/integrations/api/get-status";
 import { useAuth } from "@/lib/auth/use-auth";
 import { ApiError } from "@/lib/http";
+import { quickbooksStatusQueryKey } from "@/lib/quickbooks/status";
 
 const FAILED = "Failed to delete the synced data. Please try again.";
 

@@ -11,12 +11,12 @@ import { DeleteSyncedData } from "@/features/integrations/components/delete-sync
 import { FeatureList } from "@/features/integrations/components/feature-list";
 import { useQuickbooksIntegration } from "@/features/integrations/hooks/use-quickbooks-integration";
 
-/** A plain "qb" mark in QuickBooks green (not Intuit's logo). */
+/** A plain "qb" mark in a dark QuickBooks green (not Intuit's logo), dark enough for white text. */
 function QuickbooksMark() {
   return (
     <span
       aria-hidden="true"
-      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-[#2ca01c] text-sm font-bold text-white"
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-[#108000] text-sm font-bold text-white"
     >
       qb
     </span>

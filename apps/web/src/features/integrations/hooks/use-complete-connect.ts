@@ -5,10 +5,10 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 
 import { completeConnect } from "@/features/integrations/api/complete-connect";
-import { expectSyncSoon, quickbooksStatusQueryKey } from "@/features/integrations/api/get-status";
-import { writeDisconnectedFlag } from "@/features/integrations/utils/disconnected-flag";
 import { useAuth } from "@/lib/auth/use-auth";
 import { isApiError } from "@/lib/http";
+import { writeDisconnectedFlag } from "@/lib/quickbooks/disconnected-flag";
+import { expectSyncSoon, quickbooksStatusQueryKey } from "@/lib/quickbooks/status";
 
 export const CONNECTED_MESSAGE = "QuickBooks connected";
 

@@ -5,16 +5,12 @@ import { toast } from "sonner";
 
 import { useDisconnectQuickbooks } from "@/features/integrations/api/disconnect";
 import { getConnectUrl } from "@/features/integrations/api/get-connect-url";
-import {
-  expectSyncSoon,
-  quickbooksStatusQueryKey,
-  useQuickbooksStatus,
-} from "@/features/integrations/api/get-status";
 import { useRefreshQuickbooksData } from "@/features/integrations/api/refresh-data";
-import { useDisconnectedFlag } from "@/features/integrations/hooks/use-disconnected-flag";
-import { asDisconnected, connectionStatusOf } from "@/features/integrations/utils/connection-state";
-import { writeDisconnectedFlag } from "@/features/integrations/utils/disconnected-flag";
+import { useDisconnectedFlag } from "@/hooks/use-disconnected-flag";
 import { useAuth } from "@/lib/auth/use-auth";
+import { asDisconnected, connectionStatusOf } from "@/lib/quickbooks/connection-state";
+import { writeDisconnectedFlag } from "@/lib/quickbooks/disconnected-flag";
+import { expectSyncSoon, quickbooksStatusQueryKey, useQuickbooksStatus } from "@/lib/quickbooks/status";
 
 export type BusyAction = "connecting" | "refreshing" | "disconnecting";
 

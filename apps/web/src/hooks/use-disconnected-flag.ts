@@ -1,9 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-import {
-  readDisconnectedFlag,
-  subscribeDisconnectedFlag,
-} from "@/features/integrations/utils/disconnected-flag";
+import { readDisconnectedFlag, subscribeDisconnectedFlag } from "@/lib/quickbooks/disconnected-flag";
 
 /** The spec's local 'disconnected' flag, kept in step across this tab and others. */
 export function useDisconnectedFlag(): boolean {

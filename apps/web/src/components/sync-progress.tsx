@@ -1,15 +1,13 @@
 import { Progress } from "radix-ui";
-
+import { formatTime } from "@/lib/format";
 import {
   formatCounts,
   phaseLabel,
   progressPercent,
   progressStepText,
   type SyncProgress,
-} from "@/features/integrations/utils/sync-progress";
+} from "@/lib/quickbooks/sync-progress";
 import { cn } from "@/lib/utils";
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 
 /** A running sync: what it is doing, a bar (pulsing when the end cannot be known) and the counts. */
 export function SyncProgressPanel({ progress }: { progress: SyncProgress | null }) {
@@ -46,8 +44,7 @@ export function SyncProgressPanel({ progress }: { progress: SyncProgress | null 
         <p aria-live="polite">{counts || "Reading your QuickBooks company…"}</p>
         {progress ? (
           <p>
-            Started{" "}
-            <time dateTime={progress.startedAt}>{timeFormat.format(new Date(progress.startedAt))}</time>
+            Started <time dateTime={progress.startedAt}>{formatTime(progress.startedAt)}</time>
           </p>
         ) : null}
       </div>

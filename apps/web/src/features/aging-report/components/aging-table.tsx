@@ -1,0 +1,52 @@
+import type { AgingRow } from "@recoup/contracts";
+
+import { ListTableCard } from "@/components/data-table/list-table-card";
+import { useAgeReport } from "@/features/aging-report/api/get-age-report";
+import { agingColumns } from "@/features/aging-report/components/aging-columns";
+import { AgingTotals } from "@/features/aging-report/components/aging-totals";
+import { DownloadCsvButton } from "@/features/aging-report/components/download-csv-button";
+import { agingListDefaults } from "@/features/aging-report/utils/aging-list";
+import { useListParams } from "@/hooks/use-list-params";
+import { formatDate } from "@/lib/format";
+
+const rowId = (row: AgingRow) => `${row.customerRef}:${row.currency}`;
+
+/** One row per customer with an open balance, by days past due; the totals row stays under every page. */
+export function AgingTable({ companyId }: { companyId: string }) {
+  const list = useListParams(agingListDefaults);
+  const base = {
+    companyId,
+    sortField: list.sort,
+    sortOrder: list.order,
+    searchQuery: list.search || undefined,
+  };
+  const query = useAgeReport({ ...base, page: list.page, size: list.pageSize });
+  return (
+    <ListTableCard
+      query={query}
+      errorTitle="Failed to load the aging report"
+      searchLabel="Search customers"
+      tools={
+        <>
+          {query.data ? (
+            <p className="text-muted-foreground text-sm">As of {formatDate(query.data.asOf)}</p>
+          ) : null}
+          <DownloadCsvButton query={base} />
+        </>
+      }
+      label="Aging report"
+      columns={agingColumns}
+      rows={query.data?.rows}
+      total={query.data?.total ?? 0}
+      getRowId={rowId}
+      list={list}
+      noun={["customer", "customers"]}
+      footer={<AgingTotals totals={query.data?.totals} />}
+      empty={
+        list.search
+          ? "No customer with an open balance matches this search."
+          : "Nothing is owed right now: customers with unpaid invoices appear here by age."
+      }
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import type { InvoiceRow } from "@recoup/contracts";
+import { useMemo } from "react";
+import { StaticTable } from "@/components/data-table/static-table";
+import { invoiceColumns } from "@/components/invoice-columns";
+import { SectionCard } from "@/components/section-card";
+
+const rowId = (row: InvoiceRow) => row.id;
+
+/** One of the customer's invoice lists (open, or paid and voided), shown whole. */
+export function CustomerInvoices({
+  id,
+  title,
+  description,
+  rows,
+  empty,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  rows: InvoiceRow[];
+  empty: string;
+}) {
+  const columns = useMemo(() => invoiceColumns({ customer: false }), []);
+  return (
+    <SectionCard id={id} title={title} description={description}>
+      <StaticTable label={title} columns={columns} rows={rows} getRowId={rowId} empty={empty} />
+    </SectionCard>
+  );
+}

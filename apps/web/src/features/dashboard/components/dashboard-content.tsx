@@ -1,0 +1,62 @@
+import { InfoIcon } from "lucide-react";
+
+import { QueryErrorState } from "@/components/data-states";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useDashboardSummary } from "@/features/dashboard/api/get-dashboard-summary";
+import { AgingChart } from "@/features/dashboard/components/aging-chart";
+import { FigureCard, FigureCardSkeleton } from "@/features/dashboard/components/figure-card";
+import { MostOverdue } from "@/features/dashboard/components/most-overdue";
+import { RecentActivity } from "@/features/dashboard/components/recent-activity";
+import { currencyNote, dashboardFigures } from "@/features/dashboard/utils/figures";
+import { formatDate } from "@/lib/format";
+
+/** The dashboard once data has been synced: figures, aging, most overdue customers, recent activity. */
+export function DashboardContent({ companyId }: { companyId: string }) {
+  const query = useDashboardSummary(companyId);
+  if (query.isPending) return <DashboardSkeleton />;
+  if (query.isError) {
+    return <QueryErrorState title="Failed to load the dashboard" query={query} />;
+  }
+  const summary = query.data;
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <p className="text-muted-foreground flex items-start gap-2 text-sm" data-testid="currency-note">
+        <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          {currencyNote(summary)} As of {formatDate(summary.asOf)} ({summary.timezone}).
+        </span>
+      </p>
+      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {dashboardFigures(summary).map((figure) => (
+          <FigureCard key={figure.key} figure={figure} />
+        ))}
+      </section>
+      <AgingChart aging={summary.aging} currency={summary.homeCurrency} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <MostOverdue customers={summary.mostOverdue} homeCurrency={summary.homeCurrency} />
+        <RecentActivity items={summary.recentActivity} />
+      </div>
+    </div>
+  );
+}
+
+export function DashboardSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <span role="status" className="sr-only">
+        Loading the dashboard…
+      </span>
+      <Skeleton className="h-4 w-72" />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {["a", "b", "c", "d", "e", "f"].map((k) => (
+          <FigureCardSkeleton key={k} />
+        ))}
+      </div>
+      <Skeleton className="h-80 w-full rounded-xl" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-64 w-full rounded-xl" />
+        <Skeleton className="h-64 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { InvoiceRow } from "@recoup/contracts";
+import { useMemo } from "react";
+
+import { ListTableCard } from "@/components/data-table/list-table-card";
+import { invoiceColumns } from "@/components/invoice-columns";
+import { useInvoices } from "@/features/invoices/api/get-invoices";
+import { StatusFilter } from "@/features/invoices/components/status-filter";
+import { invoiceListDefaults } from "@/features/invoices/utils/invoice-list";
+import { useListParams } from "@/hooks/use-list-params";
+
+const rowId = (row: InvoiceRow) => row.id;
+
+/** The invoice list: search, status filter, sortable columns and pages, all in the URL. */
+export function InvoicesTable({ companyId }: { companyId: string }) {
+  const list = useListParams(invoiceListDefaults);
+  const columns = useMemo(() => invoiceColumns(), []);
+  const query = useInvoices({
+    companyId,
+    sortField: list.sort,
+    sortOrder: list.order,
+    searchQuery: list.search || undefined,
+    page: list.page,
+    limit: list.pageSize,
+    status: list.filter ?? undefined,
+  });
+  return (
+    <ListTableCard
+      query={query}
+      errorTitle="Failed to load invoices"
+      searchLabel="Search invoices"
+      tools={<StatusFilter value={list.filter} onChange={(filter) => list.update({ filter })} />}
+      label="Invoices"
+      columns={columns}
+      rows={query.data?.invoices}
+      total={query.data?.total ?? 0}
+      getRowId={rowId}
+      list={list}
+      noun={["invoice", "invoices"]}
+      empty={
+        list.search || list.filter
+          ? "No invoices match this search or filter. Clear the search or choose All."
+          : "No invoices yet. Invoices you create in QuickBooks appear here after the next sync."
+      }
+    />
+  );
+}

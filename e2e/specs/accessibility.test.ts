@@ -1,0 +1,102 @@
+import { createUser, Mailbox } from "@recoup/api/testing/kit";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+
+import { chromiumForFile } from "../browser.ts";
+import { axeContext, describeViolations, seriousViolations } from "./axe.ts";
+import {
+  caller,
+  createSyncedUser,
+  logInAs,
+  type SyncedUser,
+  sandboxQuery,
+  settle,
+} from "./collections-helpers.ts";
+import { expectPath, submitLogin } from "./flows-helpers.ts";
+
+/**
+ * axe-core on every page, in light and in dark: no serious or critical violation. The signed-in
+ * pages are checked with real data (a company synced with the sample QuickBooks company).
+ */
+const browser = chromiumForFile();
+const themes = ["light", "dark"] as const;
+
+let synced: SyncedUser;
+let pending: { email: string; password: string };
+let customerRef: string;
+
+beforeAll(async () => {
+  [synced, pending] = await Promise.all([
+    createSyncedUser("axe"),
+    createUser(caller(), new Mailbox(inject("inboxUrl")), { label: "axe-onboarding", onboard: false }),
+  ]);
+  const { QueryResponse } = await sandboxQuery<{
+    QueryResponse: { Customer: { Id: string; Balance: number }[] };
+  }>(synced.realmId, "select * from Customer where Balance > '0'");
+  customerRef = QueryResponse.Customer[0]!.Id;
+});
+
+async function check(page: Page, path: string, found: string[], theme: string) {
+  await page.goto(path);
+  await settle(page).catch((error: Error) => {
+    throw new Error(`${path} (${theme}) did not settle: ${error.message}`);
+  });
+  found.push(...describeViolations(`${path} (${theme})`, await seriousViolations(page)));
+}
+
+/** The pages with wide tables and charts, which a phone scrolls. */
+const collectionPages = () => [
+  "/dashboard",
+  "/customers",
+  `/customers/${customerRef}`,
+  "/invoices",
+  "/aging-report",
+];
+
+describe("accessibility (axe-core)", () => {
+  it("collection pages have no serious or critical violations at 390 px (dark)", async () => {
+    const { context, page } = await axeContext(browser(), "dark", 390);
+    await logInAs(page, synced);
+    const found: string[] = [];
+    for (const path of collectionPages()) await check(page, path, found, "dark, 390 px");
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  for (const theme of themes) {
+    it(`public pages have no serious or critical violations (${theme})`, async () => {
+      const { context, page } = await axeContext(browser(), theme);
+      const found: string[] = [];
+      for (const path of ["/login", "/signup", "/forgot-password", "/no-such-page"]) {
+        await check(page, path, found, theme);
+      }
+      // Onboarding: a verified user who has not finished it.
+      await page.goto("/login");
+      await submitLogin(page, pending.email, pending.password);
+      await expectPath(page, "/onboarding");
+      await settle(page);
+      found.push(...describeViolations(`/onboarding (${theme})`, await seriousViolations(page)));
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
+    it(`signed-in pages have no serious or critical violations (${theme})`, async () => {
+      const { context, page } = await axeContext(browser(), theme);
+      await logInAs(page, synced);
+      const found: string[] = [];
+      for (const path of [
+        ...collectionPages(),
+        "/communications",
+        "/account",
+        "/billing",
+        "/email-templates",
+        "/integrations",
+        "/no-such-page",
+      ]) {
+        await check(page, path, found, theme);
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});

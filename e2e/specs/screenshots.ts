@@ -1,0 +1,40 @@
+/**
+ * What the opt-in screenshot specs share: they run only with E2E_SCREENSHOTS=1 and write PNGs to
+ * e2e/screenshots/ (git-ignored), in light and dark, at desktop and phone widths.
+ */
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+
+export const screenshotsEnabled = process.env.E2E_SCREENSHOTS === "1";
+export const screenshotDir = new URL("../screenshots/", import.meta.url).pathname;
+/** newContext's viewport height. */
+const VIEWPORT_HEIGHT = 860;
+
+export const screenshotVariants = [
+  { name: "light", colorScheme: "light", width: 1280 },
+  { name: "dark", colorScheme: "dark", width: 1280 },
+  { name: "mobile-light", colorScheme: "light", width: 390 },
+  { name: "mobile-dark", colorScheme: "dark", width: 390 },
+] as const;
+
+export function makeScreenshotDir() {
+  mkdirSync(screenshotDir, { recursive: true });
+}
+
+/**
+ * The whole page: the viewport grows to the page's height (rather than a full-page capture, which
+ * leaves off-screen sandboxed frames such as the signature preview unpainted), then comes back.
+ */
+export async function shoot(page: Page, screen: string, variant: { name: string; width: number }) {
+  const height = await page.evaluate(async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+    await document.fonts.ready;
+    return document.documentElement.scrollHeight;
+  });
+  await page.setViewportSize({ width: variant.width, height: Math.max(VIEWPORT_HEIGHT, height) });
+  // Let layout, images, frames and transitions settle.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${screenshotDir}${screen}-${variant.name}.png` });
+  await page.setViewportSize({ width: variant.width, height: VIEWPORT_HEIGHT });
+}
