@@ -6,6 +6,7 @@
  * exchange rates; terms from due on receipt to 60 days; a payment and its application per paid
  * or partly paid invoice. Deterministic (setseed) so runs compare.
  */
+import { BUSINESS_KINDS as KINDS, BUSINESS_WORDS as WORDS } from "@recoup/sandbox-quickbooks";
 import pg from "pg";
 
 export const GENERATED = [
@@ -13,28 +14,7 @@ export const GENERATED = [
   { companies: 30, invoices: 10_000, customers: 1_000 },
 ];
 
-const WORDS = [
-  "Bayshore",
-  "Cedar",
-  "Cypress",
-  "Granite",
-  "Harbor",
-  "Juniper",
-  "Lakeside",
-  "Maple",
-  "Northwind",
-];
-const KINDS = [
-  "Bakery",
-  "Builders",
-  "Cafe",
-  "Consulting",
-  "Dental",
-  "Design Studio",
-  "Electric",
-  "Landscaping",
-];
-const array = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(",")}]`;
+const array = (xs: readonly string[]) => `array[${xs.map((x) => `'${x.replaceAll("'", "''")}'`).join(",")}]`;
 
 /** A customer's name, currency and email flag from its number alone, so invoices agree with it. */
 const customerFields = (i: string) => `
