@@ -10,6 +10,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
+import { benchDatabase } from "./bench-database.ts";
 
 const APP = "http://localhost:3999";
 const child = spawn(
@@ -26,15 +27,8 @@ const first = await new Promise<string>((resolve) =>
 const sandbox = JSON.parse(first) as { baseUrl: string; realmId: string; env: Record<string, string> };
 const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-bench-"));
 
-// BENCH_DB=postgres: a throwaway PostgreSQL server from the machine's binaries (or BENCH_DATABASE_URL).
-let databaseUrl = process.env.BENCH_DATABASE_URL;
-let stopPg: (() => Promise<void>) | undefined;
-if (!databaseUrl && process.env.BENCH_DB === "postgres") {
-  const { startPgServer, createDatabase } = await import("@recoup/api/testing/pg");
-  const server = await startPgServer();
-  stopPg = server.stop;
-  databaseUrl = await createDatabase(server.url, "recoup_bench");
-}
+const database = await benchDatabase("recoup_bench");
+const databaseUrl = database.url;
 
 const config = loadConfig({
   LOG_LEVEL: "warn",
@@ -168,7 +162,7 @@ const result = {
 };
 console.log(JSON.stringify(result, null, 2));
 await app.close();
-await stopPg?.();
+await database.stop();
 child.kill("SIGTERM");
 rmSync(dataDir, { recursive: true, force: true });
 // Nothing else to wait for: leave even if a library keeps a timer alive.

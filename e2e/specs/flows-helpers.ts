@@ -13,7 +13,8 @@ import { api, appUrl, type Mail, mailbox, STRONG_PASSWORD } from "../browser.ts"
 
 /** Texts the web app shows that are not in the contracts (apps/web/src/features/auth/utils/auth-errors.ts). */
 export const webTexts = {
-  emailVerified: "Your email is verified. You can log in now.",
+  emailVerified: "Your email is verified.",
+  verifyOnLogin: "Log in with your password to finish verifying your email.",
   linkUsed:
     "This verification link has already been used or has expired. Log in to continue; if your email still needs verifying, you can ask for a new code there.",
   invalidCode: "That code is not valid or has expired. Request a new code and try again.",
@@ -50,12 +51,21 @@ export interface TestUser {
  * unless told otherwise verified with the emailed code and onboarded.
  */
 export async function createUser(
-  opts: { label?: string; verified?: boolean; onboarded?: boolean; firstName?: string } = {},
+  opts: {
+    label?: string;
+    verified?: boolean;
+    onboarded?: boolean;
+    firstName?: string;
+    email?: string;
+    password?: string;
+  } = {},
 ): Promise<TestUser> {
   const { verified = true, onboarded = verified } = opts;
   const firstName = opts.firstName ?? "Olivia";
   const made = await kitCreateUser(api(), mailbox(), {
     label: opts.label ?? "flows",
+    ...(opts.email ? { email: opts.email } : {}),
+    ...(opts.password ? { password: opts.password } : {}),
     firstName,
     lastName: "Tester",
     verify: verified,

@@ -2,7 +2,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { launchBrowser, newContext } from "../browser.ts";
-import { createUser, expectPath, field, logIn, type TestUser, visible } from "./flows-helpers.ts";
+import {
+  createUser,
+  expectPath,
+  field,
+  logIn,
+  type TestUser,
+  VERIFY_SUBJECT,
+  visible,
+  waitForNthMail,
+} from "./flows-helpers.ts";
 import { makeScreenshotDir, screenshotsEnabled, screenshotVariants, shoot } from "./screenshots.ts";
 
 /**
@@ -14,6 +23,7 @@ const variants = screenshotVariants;
 
 let browser: Browser;
 let fresh: TestUser[];
+let pending: TestUser[];
 let onboarded: TestUser;
 
 beforeAll(async () => {
@@ -22,6 +32,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // One user per variant for /onboarding (it stays pending), one onboarded user for the shell.
   fresh = await Promise.all(variants.map(() => createUser({ label: "shots", onboarded: false })));
+  // One unverified user per variant for the emailed link's screens.
+  pending = await Promise.all(variants.map(() => createUser({ label: "shots", verified: false })));
   onboarded = await createUser({ label: "shots", firstName: "Samira" });
 });
 afterAll(async () => {
@@ -46,6 +58,20 @@ describe.skipIf(!enabled)("screenshots of the account-flow screens", () => {
       await page.goto("/forgot-password");
       await visible(page.getByRole("button", { name: "Send reset code" }));
       await shoot(page, "forgot-password", variant);
+
+      // The emailed link's login form, then the code holder's own password.
+      const link = /Verify email: (\S+)/.exec(
+        (await waitForNthMail(pending[i]!.email, VERIFY_SUBJECT, 1)).text,
+      )!;
+      await page.goto(link[1]!);
+      await visible(page.getByRole("button", { name: "Login", exact: true }));
+      await shoot(page, "verify-login", variant);
+      await field(page, "Password").fill("Not-the-0wn3r");
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await visible(field(page, "Confirm New Password"));
+      await shoot(page, "choose-password", variant);
+      // Leave the link's /login entry (a reload would keep its state).
+      await page.goto("about:blank");
 
       await logIn(page, fresh[i]!, "/onboarding");
       await visible(page.getByRole("button", { name: "Continue to dashboard" }));

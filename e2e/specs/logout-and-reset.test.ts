@@ -1,4 +1,5 @@
 import { apiPaths, authMessages, cookieNames } from "@recoup/contracts";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
 import { appUrl, chromiumForFile, codeFrom, newContext } from "../browser.ts";
@@ -21,6 +22,16 @@ import {
 } from "./flows-helpers.ts";
 
 const browser = chromiumForFile();
+
+/**
+ * After log out only the device cookie is left: HttpOnly, no credential, it keeps this browser
+ * known to the account so that guessing from elsewhere never locks its owner out (decision 0002).
+ */
+async function expectOnlyDeviceCookie(context: BrowserContext) {
+  const left = await context.cookies();
+  expect(left.map((c) => c.name)).toEqual([cookieNames.device]);
+  expect(left[0]).toMatchObject({ secure: true, sameSite: "Strict", httpOnly: true, path: "/" });
+}
 
 describe("session cookies and log out", () => {
   it("keeps the refresh token away from script, and log out clears the session everywhere", async () => {
@@ -56,7 +67,7 @@ describe("session cookies and log out", () => {
     await expectPath(page, "/login");
     await expectTitle(page, "Login");
     await visible(page.getByRole("heading", { name: "Welcome back" }));
-    expect(await context.cookies()).toEqual([]);
+    await expectOnlyDeviceCookie(context);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
     // The server ended the session too: the old refresh token is refused.
@@ -89,7 +100,7 @@ describe("log out before onboarding", () => {
     await logIn(page, user, "/onboarding");
     await page.getByRole("button", { name: "Log out" }).click();
     await expectPath(page, "/login");
-    expect(await context.cookies()).toEqual([]);
+    await expectOnlyDeviceCookie(context);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.goto("/onboarding");
     await expectPath(page, "/login");

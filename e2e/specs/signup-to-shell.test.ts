@@ -1,7 +1,15 @@
-import { authMessages } from "@recoup/contracts";
+import { apiPaths, authMessages } from "@recoup/contracts";
 import { describe, expect, inject, it } from "vitest";
 
-import { appUrl, chromiumForFile, codeFrom, newContext, STRONG_PASSWORD, uniqueEmail } from "../browser.ts";
+import {
+  api,
+  appUrl,
+  chromiumForFile,
+  codeFrom,
+  newContext,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from "../browser.ts";
 import {
   captureOnFailure,
   createUser,
@@ -65,27 +73,21 @@ describe("signup to the shell", () => {
     await visible(inbox.getByRole("heading", { name: mail.subject }));
     await inbox.close();
 
-    // Following the emailed link verifies the address and comes back to the login form.
+    // The emailed link lands on the login form (the code out of the address bar), which finishes
+    // the verification with the password its holder keeps; the busy label shows meanwhile.
     await page.goto(link!);
-    await visible(page.getByText(webTexts.emailVerified, { exact: true }));
     await expectPath(page, "/login");
+    await visible(page.getByText(webTexts.verifyOnLogin, { exact: true }));
+    await visible(page.getByRole("heading", { name: "Welcome back" }));
     expect(new URL(page.url()).search).toBe("");
     expect(await field(page, "Email").inputValue()).toBe(email);
-
-    // Opening the link again (a second click) is no dead end: the login form, saying why.
-    await page.goto(link!);
-    await visible(page.getByText(webTexts.linkUsed, { exact: true }));
-    await expectPath(page, "/login");
-    await visible(page.getByRole("heading", { name: "Welcome back" }));
-    expect(await field(page, "Email").inputValue()).toBe(email);
-
-    // Login, with the busy label while the API answers.
-    await delayRequests(page, "**/v1/auth/login", 600);
+    await delayRequests(page, "**/v1/auth/verify-email", 600);
     await field(page, "Password").fill(STRONG_PASSWORD);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     const busy = page.getByRole("button", { name: "Logging in..." });
     await visible(busy);
     expect(await busy.isDisabled()).toBe(true);
+    await visible(toast(page, webTexts.emailVerified));
 
     // A new account has no company yet: onboarding.
     await expectPath(page, "/onboarding");
@@ -131,33 +133,71 @@ describe("signup to the shell", () => {
     await visible(userMenuButton(page, email));
     expect(problems).toEqual([]);
     await context.close();
+
+    // Opening the link again (a second click, another browser) is no dead end: the code is spent,
+    // so the login form says why and a plain login goes on.
+    const again = await newContext(browser());
+    again.context.setDefaultTimeout(20_000);
+    await again.page.goto(link!);
+    await visible(again.page.getByText(webTexts.verifyOnLogin, { exact: true }));
+    await field(again.page, "Password").fill(STRONG_PASSWORD);
+    await again.page.getByRole("button", { name: "Login", exact: true }).click();
+    await visible(again.page.getByText(webTexts.linkUsed, { exact: true }));
+    await expectPath(again.page, "/login");
+    expect(await field(again.page, "Email").inputValue()).toBe(email);
+    await submitLogin(again.page, email, STRONG_PASSWORD);
+    await expectPath(again.page, "/dashboard");
+    expect(again.problems).toEqual([]);
+    await again.context.close();
   });
 
-  // Whoever signs up last for an unverified address owns it: the earlier password stops working.
-  it("signing up again before verifying uses the new password", async () => {
-    const first = await createUser({ label: "twice", verified: false, firstName: "First" });
+  // Whoever holds the code decides the password: a later signup by someone else over the pending
+  // address does not get the account.
+  it("a second signup by someone else cannot take a pending account: the link's holder chooses the password", async () => {
     const { context, page, problems } = await newContext(browser());
-    captureOnFailure(page, "signup-to-shell-twice");
+    captureOnFailure(page, "signup-to-shell-takeover");
     context.setDefaultTimeout(20_000);
-    const newPassword = "Second&Try2468";
+    const email = uniqueEmail("victim");
 
     await page.goto("/signup");
-    await field(page, "First Name").fill("Second");
-    await field(page, "Last Name").fill("Person");
-    await field(page, "Email").fill(first.email);
-    await field(page, "Password").fill(newPassword);
-    await field(page, "Confirm Password").fill(newPassword);
+    await field(page, "First Name").fill("Vera");
+    await field(page, "Last Name").fill("Owner");
+    await field(page, "Email").fill(email);
+    await field(page, "Password").fill(STRONG_PASSWORD);
+    await field(page, "Confirm Password").fill(STRONG_PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
-    await visible(toast(page, authMessages.signupSuccess));
-    const mail = await waitForNthMail(first.email, VERIFY_SUBJECT, 2);
-    expect(mail.text).toContain("Hi Second Person,");
-    await field(page, "Verification Code").fill(codeFrom(mail));
-    await page.getByRole("button", { name: "Verify email" }).click();
-    await visible(page.getByText(webTexts.emailVerified, { exact: true }));
+    await visible(page.getByRole("heading", { name: "Verify your email" }));
 
-    await field(page, "Password").fill(newPassword);
+    // Someone else signs up with the same address and a password of their own.
+    const attacker = await createUser({
+      email,
+      password: "Squatt3r!Pass",
+      verified: false,
+      firstName: "Mallory",
+    });
+    const newest = await waitForNthMail(email, VERIFY_SUBJECT, 2);
+
+    // The owner follows the newest link and logs in with the password they chose.
+    await page.goto(/Verify email: (\S+)/.exec(newest.text)![1]!);
+    await field(page, "Password").fill(STRONG_PASSWORD);
     await page.getByRole("button", { name: "Login", exact: true }).click();
+    await visible(page.getByRole("heading", { name: "Choose your password" }));
+    await visible(page.getByText(authMessages.passwordMismatch, { exact: true }));
+    const chosen = "Own3r&Keeps1t";
+    await field(page, "New Password").fill(chosen);
+    await field(page, "Confirm New Password").fill(`${chosen}x`);
+    await page.getByRole("button", { name: "Save password and log in" }).click();
+    await visible(page.getByText(authMessages.passwordsDoNotMatch, { exact: true }));
+    await field(page, "Confirm New Password").fill(chosen);
+    await page.getByRole("button", { name: "Save password and log in" }).click();
+    await visible(toast(page, webTexts.emailVerified));
     await expectPath(page, "/onboarding");
+
+    const loginWith = async (password: string) =>
+      (await api()("POST", apiPaths.auth.login, { body: { email, password } })).status;
+    expect(await loginWith(attacker.password)).toBe(401);
+    expect(await loginWith(STRONG_PASSWORD)).toBe(401);
+    expect(await loginWith(chosen)).toBe(200);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -198,12 +238,8 @@ describe("signup to the shell", () => {
 
     await codeInput.fill(codeFrom(second));
     await page.getByRole("button", { name: "Verify email" }).click();
-    await visible(page.getByText(webTexts.emailVerified, { exact: true }));
-    await visible(page.getByRole("heading", { name: "Welcome back" }));
-    expect(await field(page, "Email").inputValue()).toBe(user.email);
-
-    await field(page, "Password").fill(user.password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // The password of the refused login goes with the code: verified and signed in at once.
+    await visible(toast(page, webTexts.emailVerified));
     await expectPath(page, "/onboarding");
     await expectTitle(page, "Onboarding");
     expect(problems).toEqual([]);

@@ -21,6 +21,8 @@ import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { quickbooksRoutes } from "./modules/quickbooks/quickbooks.routes.ts";
 import { webhookRoutes } from "./modules/quickbooks/webhook.routes.ts";
+import { remindersRoutes } from "./modules/reminders/reminders.routes.ts";
+import { templatesRoutes } from "./modules/templates/templates.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -75,12 +77,15 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(customersRoutes(ctx));
   await app.register(notesRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(templatesRoutes(ctx));
+  await app.register(remindersRoutes(ctx));
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
   await ctx.queue.start();
   if (config.runWorker) await ctx.queue.work();
   app.addHook("onClose", async () => {
     await ctx.queue.stop();
+    ctx.mailer?.close();
     if (!opts.database) await database.close();
   });
   return { app, ctx };

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { makePrivateDir } from "./lib/private-dir.ts";
 
 /** The one place that reads the environment. A bad value stops the start with its name. */
 const boolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -152,7 +153,7 @@ function generatedSecret(dataDir: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     const secret = randomBytes(48).toString("base64url");
     try {
       writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });

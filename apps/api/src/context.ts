@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import { createMailer, type Mailer } from "./integrations/mail/mailer.ts";
 import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
 import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
 import { JobQueue } from "./lib/job-queue.ts";
@@ -14,6 +15,8 @@ export interface AppContext {
   queue: JobQueue;
   tokens: TokenService;
   mailSealer: Sealer;
+  /** The pooled SMTP client; undefined without SMTP_URL (emails then wait and retry). */
+  mailer: Mailer | undefined;
   qbo: { auth: QboAuth | undefined; api: QboApi; sealer: Sealer };
   /** The clock "today" is read from (company time zone); tests fix it. */
   now: () => Date;
@@ -28,6 +31,7 @@ export function createContext(config: Config, database: Database): AppContext {
     queue: new JobQueue(database),
     tokens: new TokenService(config.jwtSecret, config.appUrl),
     mailSealer: new Sealer(config.jwtSecret, "mail"),
+    mailer: config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined,
     qbo: {
       auth: config.intuit && new QboAuth(config.intuit, `${config.appUrl}/callback/quickbooks`),
       api: new QboApi({

@@ -23,5 +23,6 @@ await queue.work();
 console.log("Recoup worker running.");
 closeWithGrace({ delay: 15_000 }, async () => {
   await queue.stop();
+  ctx.mailer?.close();
   await database.close();
 });

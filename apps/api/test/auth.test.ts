@@ -23,6 +23,8 @@ afterAll(() => t?.close());
 
 const signup = (email: string, password = STRONG_PASSWORD) =>
   api.post("/v1/auth/signup", { firstName: "Ada", lastName: "Lovelace", email, password });
+const verify = (email: string, code: string, password = STRONG_PASSWORD) =>
+  api.post("/v1/auth/verify-email", { email, code, password });
 const codeFrom = (subject: string) => /(\d{6})/.exec(subject)![1]!;
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
@@ -84,7 +86,7 @@ describe("signup and verification", () => {
     await t.waitForMail(email, /already have a Recoup account/);
   });
 
-  it("a second signup for an unverified address replaces the first one's password and name", async () => {
+  it("a second signup for an unverified address replaces the first one's password and name until verified", async () => {
     const email = uniqueEmail();
     await api.post("/v1/auth/signup", {
       firstName: "Mallory",
@@ -101,9 +103,7 @@ describe("signup and verification", () => {
     await expect.poll(async () => (await t.mailTo(email)).length, { timeout: 10_000 }).toBe(2);
     const newest = (await t.mailTo(email))[0]!;
     expect(newest.text).toContain("Hi Owner Real");
-    expect(
-      (await api.post("/v1/auth/verify-email", { email, code: codeFrom(newest.subject) })).statusCode,
-    ).toBe(200);
+    expect((await verify(email, codeFrom(newest.subject))).statusCode).toBe(200);
     expect((await api.post("/v1/auth/login", { email, password: "Squatt3r!Pass" })).statusCode).toBe(401);
     expect((await api.post("/v1/auth/login", { email, password: STRONG_PASSWORD })).statusCode).toBe(200);
   });
@@ -118,8 +118,8 @@ describe("signup and verification", () => {
       code: "EMAIL_NOT_VERIFIED",
       message: authMessages.emailNotVerified,
     });
-    expect((await api.post("/v1/auth/verify-email", { email, code })).statusCode).toBe(200);
-    expect((await api.post("/v1/auth/verify-email", { email, code })).statusCode).toBe(400);
+    expect((await verify(email, code)).statusCode).toBe(200);
+    expect((await verify(email, code)).statusCode).toBe(400);
     const login = await api.post("/v1/auth/login", { email, password: STRONG_PASSWORD });
     expect(login.statusCode).toBe(200);
     expect(Object.keys(login.json().data).sort()).toEqual(["AccessToken", "IdToken", "RefreshToken"]);
@@ -133,9 +133,9 @@ describe("signup and verification", () => {
     await expect.poll(async () => (await t.mailTo(email)).length, { timeout: 10_000 }).toBe(2);
     const second = codeFrom((await t.mailTo(email))[0]!.subject);
     if (first !== second) {
-      expect((await api.post("/v1/auth/verify-email", { email, code: first })).statusCode).toBe(400);
+      expect((await verify(email, first)).statusCode).toBe(400);
     }
-    expect((await api.post("/v1/auth/verify-email", { email, code: second })).statusCode).toBe(200);
+    expect((await verify(email, second)).statusCode).toBe(200);
   });
 
   it("refuses the sixth try even with the right code", async () => {
@@ -143,10 +143,10 @@ describe("signup and verification", () => {
     await signup(email);
     const code = codeFrom((await t.waitForMail(email, /verification code/)).subject);
     for (let i = 0; i < 5; i++) {
-      const res = await api.post("/v1/auth/verify-email", { email, code: wrongCode(code) });
+      const res = await verify(email, wrongCode(code));
       expect(res.json().error.code).toBe("INVALID_CODE");
     }
-    const sixth = await api.post("/v1/auth/verify-email", { email, code });
+    const sixth = await verify(email, code);
     expect(sixth.statusCode).toBe(400);
     expect(sixth.json().error.code).toBe("INVALID_CODE");
   });
@@ -155,13 +155,11 @@ describe("signup and verification", () => {
     const email = uniqueEmail();
     await signup(email);
     const code = codeFrom((await t.waitForMail(email, /verification code/)).subject);
-    await Promise.all(
-      Array.from({ length: 30 }, () => api.post("/v1/auth/verify-email", { email, code: wrongCode(code) })),
-    );
+    await Promise.all(Array.from({ length: 30 }, () => verify(email, wrongCode(code))));
     const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
     const [row] = await t.ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id));
     expect(row!.attempts).toBe(5);
-    expect((await api.post("/v1/auth/verify-email", { email, code })).statusCode).toBe(400);
+    expect((await verify(email, code)).statusCode).toBe(400);
   });
 
   it("refuses an expired code", async () => {
@@ -173,7 +171,7 @@ describe("signup and verification", () => {
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeCodes.userId, user!.id));
-    expect((await api.post("/v1/auth/verify-email", { email, code })).statusCode).toBe(400);
+    expect((await verify(email, code)).statusCode).toBe(400);
   });
 });
 
@@ -252,17 +250,24 @@ describe("tokens and sessions", () => {
     }
   });
 
-  it("sends fresh tokens in x-new-* headers when the token is about to expire", async () => {
+  it("sends fresh tokens in x-new-* headers when the token is about to expire (browser, with its refresh cookie)", async () => {
     const u = await signedInUser(t);
     const claims = await t.ctx.tokens.verify(u.token);
     const soon = await forge({ sub: claims!.userId, sid: claims!.sessionId, token_use: "id" }, "2m");
-    const res = await api.get("/v1/auth/user/details", soon);
+    const details = (token: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/v1/auth/user/details",
+        headers: { authorization: `Bearer ${token}` },
+        cookies: { "__Host-recoup_rt": u.tokens.RefreshToken },
+      });
+    const res = await details(soon);
     expect(res.statusCode).toBe(200);
     const fresh = res.headers["x-new-id-token"] as string;
     expect(fresh).toBeTruthy();
     expect(res.headers["x-new-access-token"]).toBeTruthy();
     expect((await api.get("/v1/auth/user/details", fresh)).statusCode).toBe(200);
-    expect((await api.get("/v1/auth/user/details", u.token)).headers["x-new-id-token"]).toBeUndefined();
+    expect((await details(u.token)).headers["x-new-id-token"]).toBeUndefined();
   });
 
   it("rotates refresh tokens and revokes the family when an old one is reused", async () => {

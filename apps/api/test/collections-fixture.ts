@@ -107,6 +107,10 @@ export function expectedInvoiceRow(store: CompanyStore, inv: InvoiceRecord) {
     balanceCents: inv.voided ? 0 : inv.balance,
     status,
     daysOverdue: status === "Overdue" ? todayDay - inv.dueDate : 0,
+    // Reminders are off and none were sent in these fixtures.
+    lastReminder: null,
+    nextReminder: null,
+    remindersPaused: null,
   };
 }
 

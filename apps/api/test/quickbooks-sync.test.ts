@@ -82,12 +82,17 @@ async function syncNow(companyId: string, mode: "full" | "incremental") {
 async function waitForFirstSync(companyId: string) {
   await expect
     .poll(
-      async () =>
-        (await t.ctx.db.select().from(qboConnections).where(eq(qboConnections.companyId, companyId)))[0]
-          ?.lastSyncAt,
+      async () => {
+        const [row] = await t.ctx.db
+          .select()
+          .from(qboConnections)
+          .where(eq(qboConnections.companyId, companyId));
+        // Finished, and its lease let go (so a test's own sync does not find the company busy).
+        return Boolean(row?.lastSyncAt && !(row.syncLeaseUntil && row.syncLeaseUntil > new Date()));
+      },
       { timeout: 30_000, interval: 200 },
     )
-    .toBeTruthy();
+    .toBe(true);
 }
 
 /** A signed-in, onboarded user whose company is connected and has finished its first sync. */

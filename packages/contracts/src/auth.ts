@@ -21,22 +21,40 @@ export const authMessages = {
   signupSuccess: "Account created successfully! Please check your email for verification.",
   resetSuccess: "Password has been reset successfully! Please login with your new password.",
   emailNotVerified: "Please verify your email address before logging in. We sent you a 6-digit code.",
+  passwordRequired: "Password is required",
+  passwordMismatch:
+    "That is not the password this account was created with. Choose the password you want to keep: any other password will stop working.",
   tooManyRequests: "Too many attempts. Please wait a while and try again.",
 } as const;
 
 /** The standard email pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** No control or format characters: NUL, bidirectional controls, zero-width characters. */
+export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cf}]*$/u;
 /** 8 to 30 characters, upper, lower, digit and one of @$!%*?&, nothing else. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,30}$/;
 export const CODE_PATTERN = /^\d{6}$/;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, authMessages.emailRequired)
-  .max(254, authMessages.invalidEmail)
-  .regex(EMAIL_PATTERN, authMessages.invalidEmail)
-  .transform((e) => e.toLowerCase());
+/**
+ * One spelling per address: compatibility forms (full-width letters, ＠) fold to plain ones
+ * (NFKC) and case is ignored, so look-alikes are the same account. Every email the API stores or
+ * looks up goes through this.
+ */
+export const normaliseEmail = (email: string) => email.normalize("NFKC").trim().toLowerCase();
+
+/** An email field: normalised, then checked (refusing control characters); `required` for empty. */
+const emailField = (required: string) =>
+  z
+    .string()
+    .normalize("NFKC")
+    .trim()
+    .min(1, required)
+    .max(254, authMessages.invalidEmail)
+    .regex(NO_CONTROL_CHARACTERS, authMessages.invalidEmail)
+    .regex(EMAIL_PATTERN, authMessages.invalidEmail)
+    .toLowerCase();
+
+export const emailSchema = emailField(authMessages.emailRequired);
 export const passwordSchema = z.string().regex(PASSWORD_PATTERN, authMessages.passwordRule);
 export const codeSchema = z
   .string()
@@ -48,18 +66,20 @@ export const signupRequestSchema = z.object({
   firstName: z.string().trim().min(1, authMessages.firstNameRequired).max(100),
   lastName: z.string().trim().min(1, authMessages.lastNameRequired).max(100),
   // The spec has one message for the signup email, empty or not.
-  email: z
-    .string()
-    .trim()
-    .max(254, authMessages.invalidEmail)
-    .regex(EMAIL_PATTERN, authMessages.invalidEmail)
-    .transform((e) => e.toLowerCase()),
+  email: emailField(authMessages.invalidEmail),
   password: passwordSchema,
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1, authMessages.fillAllFields).max(254),
+  email: z
+    .string()
+    .normalize("NFKC")
+    .trim()
+    .min(1, authMessages.fillAllFields)
+    .max(254, authMessages.invalidEmail)
+    .regex(NO_CONTROL_CHARACTERS, authMessages.invalidEmail)
+    .toLowerCase(),
   password: z.string().min(1, authMessages.fillAllFields).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -73,12 +93,30 @@ export const loginResponseSchema = z.object({ data: tokensSchema });
 export type Tokens = z.infer<typeof tokensSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const verifyEmailRequestSchema = z.object({ email: emailSchema, code: codeSchema });
+const newPasswordSchema = z.string().min(1, authMessages.newPasswordRequired).pipe(passwordSchema);
+
+/**
+ * The code proves the inbox; the password says who keeps the account. `password` must be the
+ * account's current one (else 409 PASSWORD_MISMATCH, and the code stays open); `newPassword`
+ * replaces every other, as a reset does. Either way the answer signs the verifier in.
+ */
+export const verifyEmailRequestSchema = z
+  .object({
+    email: emailSchema,
+    code: codeSchema,
+    password: z.string().min(1, authMessages.passwordRequired).max(1024).optional(),
+    newPassword: newPasswordSchema.optional(),
+  })
+  .refine((v) => (v.password === undefined) !== (v.newPassword === undefined), {
+    message: authMessages.passwordRequired,
+    path: ["password"],
+  });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 export const emailOnlyRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({
   email: emailSchema,
   code: codeSchema,
-  newPassword: z.string().min(1, authMessages.newPasswordRequired).pipe(passwordSchema),
+  newPassword: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
@@ -119,6 +157,8 @@ export const cookieNames = {
   refreshToken: "__Host-recoup_rt",
   /** HttpOnly, binds an OAuth round trip to this browser. */
   oauthTransaction: "__Host-recoup_oauth",
+  /** HttpOnly, signed: this browser has signed in to the account before (its own login budget). */
+  device: "__Host-recoup_device",
   sidebarState: "sidebar_state",
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { agingAmountsSchema } from "./aging.ts";
 import { centsSchema, companyIdSchema, currencySchema, isoDateSchema } from "./lists.ts";
+import { reminderBlockSchema } from "./reminders.ts";
 
 /** GET /v1/business/dashboard/summary */
 export const dashboardQuerySchema = z.object({ companyId: companyIdSchema });
@@ -50,6 +51,11 @@ export const dashboardSummarySchema = z.object({
       daysOverdue: z.number().int(),
     }),
   ),
+  /**
+   * Automatic reminders: on or off, and why they are on hold (e.g. the sync before sending
+   * failed). The upcoming ones come from the reminders' upcoming call.
+   */
+  reminders: z.object({ enabled: z.boolean(), blocked: reminderBlockSchema.nullable() }),
   recentActivity: z.array(
     z.object({
       type: z.enum(["payment", "invoice_created", "invoice_voided"]),

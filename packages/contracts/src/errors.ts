@@ -23,6 +23,7 @@ export const errorCodes = {
   emailNotVerified: "EMAIL_NOT_VERIFIED",
   invalidCode: "INVALID_CODE",
   passwordTooCommon: "PASSWORD_TOO_COMMON",
+  passwordMismatch: "PASSWORD_MISMATCH",
   invalidRefreshToken: "INVALID_REFRESH_TOKEN",
   refreshRace: "REFRESH_RACE",
   invalidImage: "INVALID_IMAGE",
@@ -30,6 +31,10 @@ export const errorCodes = {
   notOnboarded: "NOT_ONBOARDED",
   alreadyOnboarded: "ALREADY_ONBOARDED",
   oauthFailed: "OAUTH_FAILED",
+  /** Turning reminders on without `confirm: true`; `details` holds the enable preview. */
+  confirmationRequired: "CONFIRMATION_REQUIRED",
+  /** The invoice cannot be reminded: paid, voided, no balance or no email address. */
+  notRemindable: "NOT_REMINDABLE",
   internal: "INTERNAL_ERROR",
   unavailable: "SERVICE_UNAVAILABLE",
 } as const;

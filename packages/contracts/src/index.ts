@@ -10,3 +10,5 @@ export * from "./onboarding.ts";
 export * from "./paths.ts";
 export * from "./profile.ts";
 export * from "./quickbooks.ts";
+export * from "./reminders.ts";
+export * from "./templates.ts";

@@ -9,6 +9,7 @@ import {
   searchSchema,
   sortOrderSchema,
 } from "./lists.ts";
+import { lastReminderSchema, nextReminderSchema } from "./reminders.ts";
 
 /** Paid: balance 0. Overdue: a balance and due before today (company time zone). Open: otherwise. */
 export const invoiceStatusSchema = z.enum(["Paid", "Open", "Overdue", "Voided"]);
@@ -59,6 +60,14 @@ export const invoiceRowSchema = z.object({
   status: invoiceStatusSchema,
   /** Days past the due date in the company's time zone; 0 unless Overdue. */
   daysOverdue: z.number().int(),
+  /** The latest reminder sent (automatic or manual), or null. */
+  lastReminder: lastReminderSchema.nullable(),
+  /** The next reminder the schedule plans within 14 days; null when none (or reminders are off). */
+  nextReminder: nextReminderSchema.nullable(),
+  /** A pause in force on the invoice or its customer (`until`: the local date they resume). */
+  remindersPaused: z
+    .object({ scope: z.enum(["invoice", "customer"]), until: isoDateSchema.nullable() })
+    .nullable(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 

@@ -52,6 +52,41 @@ export const apiPaths = {
     delete: "/v1/business/note/delete-note",
     list: "/v1/business/note/get-notes",
   },
+  /** Email Templates page: templates, follow-up interval, preview, test email. */
+  templates: {
+    /** GET ?companyId= */
+    list: "/v1/business/templates",
+    /** POST { companyId, type, subject, content } */
+    save: "/v1/business/templates/save",
+    /** POST { companyId, followUpInterval } */
+    followUpInterval: "/v1/business/templates/follow-up-interval",
+    /** POST { companyId, type, subject?, content?, invoiceId? } */
+    preview: "/v1/business/templates/preview",
+    /** POST, same body as preview: emailed to the signed-in user. */
+    sendTest: "/v1/business/templates/send-test",
+  },
+  reminders: {
+    /** GET ?companyId= ; POST { companyId, enabled, sendTime, weekdaysOnly, confirm? } */
+    settings: "/v1/business/reminders/settings",
+    /** GET ?companyId&sendTime?&weekdaysOnly? */
+    enablePreview: "/v1/business/reminders/enable-preview",
+    /** GET ?companyId&days?&limit? */
+    upcoming: "/v1/business/reminders/upcoming",
+    /** GET ?companyId&invoiceId&stage? */
+    draft: "/v1/business/reminders/draft",
+    /** POST { companyId, invoiceId, stage, subject, html } */
+    send: "/v1/business/reminders/send",
+    /** POST { companyId, invoiceId | customerRef, until? } */
+    pause: "/v1/business/reminders/pause",
+    /** POST { companyId, invoiceId | customerRef } */
+    resume: "/v1/business/reminders/resume",
+    /** GET ?companyId&invoiceId?&customerRef? */
+    pauses: "/v1/business/reminders/pauses",
+    /** GET ?companyId&invoiceId?&status?&page&limit */
+    log: "/v1/business/reminders/log",
+    /** GET ?companyId&month? */
+    usage: "/v1/business/reminders/usage",
+  },
   dashboard: { summary: "/v1/business/dashboard/summary" },
   settings: {
     getProfile: (companyId: string, email: string) =>

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { makePrivateDir } from "../lib/private-dir.ts";
+import { PrivateNodeFS } from "./private-node-fs.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -66,10 +68,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     };
   }
   const dir = path.join(opts.dataDir, "pglite");
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   await initPgliteCluster(dir);
   // pg_trgm serves the lists' substring search (the migrations create the extension).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create({
+    fs: new PrivateNodeFS(dir),
+    extensions: { pg_trgm },
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
   return {
@@ -97,13 +103,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
  * PGlite's start parameters: its defaults with a smaller buffer cache. The cache lives in PGlite's
  * WASM memory, which never shrinks: 128 MB (PostgreSQL's default) costs about 100 MiB of RSS from
  * the start and more once the import has filled it; the OS page cache still holds the files.
- * See docs/decisions/0007-pglite-memory.md.
+ * See docs/decisions/0008-pglite-memory.md.
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /**
  * Creates the PGlite cluster (initdb) in a short-lived child process when `dir` has none: done in
  * this process, initdb's memory stays referenced (about 450 MiB of RSS for the process's life).
+ * `dir` is already private (0700), so nobody else can reach the files in the meantime.
  */
 export async function initPgliteCluster(dir: string): Promise<void> {
   if (existsSync(path.join(dir, "PG_VERSION"))) return;
@@ -121,6 +128,12 @@ export async function initPgliteCluster(dir: string): Promise<void> {
     child.once("exit", resolve);
   });
   if (code !== 0) throw new Error(`PGlite initdb failed in ${dir} (exit ${code}): ${stderr.trim()}`);
+  // Emscripten's NODEFS set the new files' modes itself, past the umask: make them private, as
+  // PrivateNodeFS does for every file from here on.
+  for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    const file = path.join(dir, name);
+    chmodSync(file, statSync(file).mode & 0o700);
+  }
 }
 
 /** pg-boss passes undefined for "not set" and objects for jsonb: both need spelling out here. */

@@ -1,9 +1,15 @@
 import type { AppContext } from "../context.ts";
-import { createMailer } from "../integrations/mail/mailer.ts";
+import { deliverCode } from "../modules/auth/auth.service.ts";
 import { runSafetySync, runSync } from "../modules/quickbooks/sync.service.ts";
+import { planAll, planCompany } from "../modules/reminders/planner.service.ts";
+import { deliverReminder, markUndelivered } from "../modules/reminders/send.service.ts";
+import { deliverCodeJob } from "./deliver-code.ts";
 import { safetySyncJob } from "./qbo-safety-sync.ts";
 import { qboSyncJob } from "./qbo-sync.ts";
+import { reminderPlanJob } from "./reminder-plan.ts";
+import { reminderPlannerJob } from "./reminder-planner.ts";
 import { sendEmailJob } from "./send-email.ts";
+import { sendReminderDeadJob, sendReminderJob } from "./send-reminder.ts";
 
 /**
  * Every job with its handler, the same for the API process and for `worker.ts`, so every process
@@ -12,9 +18,16 @@ import { sendEmailJob } from "./send-email.ts";
  */
 export function registerJobs(ctx: AppContext) {
   const { config } = ctx;
-  ctx.queue.define(
-    sendEmailJob(config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined, ctx.mailSealer),
-  );
+  ctx.queue.define(sendEmailJob(ctx.mailer, ctx.mailSealer));
+  ctx.queue.define(deliverCodeJob((purpose, email) => deliverCode(ctx, purpose, email)));
   ctx.queue.define(qboSyncJob(ctx, (companyId, mode) => runSync(ctx, companyId, mode)));
   ctx.queue.define(safetySyncJob(config.quickbooks.safetySyncMinutes, () => runSafetySync(ctx)));
+  ctx.queue.define(sendReminderDeadJob((id) => markUndelivered(ctx, id)));
+  ctx.queue.define(sendReminderJob((id) => deliverReminder(ctx, id)));
+  ctx.queue.define(reminderPlanJob((companyId) => planCompany(ctx, companyId)));
+  ctx.queue.define(
+    reminderPlannerJob(async () => {
+      await planAll(ctx);
+    }),
+  );
 }

@@ -8,6 +8,11 @@ export interface JobDefinition<T> {
   queue?: Omit<PgBoss.Queue, "name">;
   /** Run on this schedule (cron, UTC) as well as when sent. */
   cron?: string;
+  /**
+   * Jobs fetched per poll and run concurrently (default 1). Each job of a batch succeeds or fails
+   * (and retries) on its own.
+   */
+  batchSize?: number;
   handle(data: T): Promise<void>;
 }
 
@@ -39,11 +44,27 @@ export class JobQueue {
     }
   }
 
-  /** Starts handling jobs in this process (the worker, or the API in single-node mode). */
-  async work() {
+  /** Starts handling jobs in this process (the worker, or the API in single-node mode); optionally only some queues. */
+  async work(only?: readonly string[]) {
     for (const d of this.definitions) {
-      await this.boss.work<never>(d.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-        if (job) await d.handle(job.data);
+      if (only && !only.includes(d.name)) continue;
+      const batchSize = d.batchSize ?? 1;
+      await this.boss.work<never>(d.name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+        if (batchSize === 1) {
+          if (jobs[0]) await d.handle(jobs[0].data);
+          return;
+        }
+        // A failed job is failed alone; pg-boss then completes the batch's others.
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await d.handle(job.data);
+            } catch (err) {
+              const message = err instanceof Error ? err.message : String(err);
+              await this.boss.fail(d.name, job.id, { message });
+            }
+          }),
+        );
       });
     }
   }

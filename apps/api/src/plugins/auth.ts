@@ -1,8 +1,9 @@
-import { renewalHeaders } from "@recoup/contracts";
+import { cookieNames, normaliseEmail, renewalHeaders } from "@recoup/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { forbidden, unauthorized } from "../lib/errors.ts";
 import * as repo from "../modules/auth/auth.repository.ts";
+import { isLiveRefreshToken } from "../modules/auth/sessions.ts";
 import { RENEW_WITHIN_SECONDS } from "../modules/auth/tokens.ts";
 
 export interface AuthUser {
@@ -33,8 +34,13 @@ export function currentCompanyId(request: FastifyRequest): string {
 }
 
 /**
- * Bearer authentication: a valid id or access token of a live session. Tokens near their end
- * are renewed through the x-new-* headers, so an active user never sees one expire.
+ * Bearer authentication: a valid id or access token of a live session. Register it as an
+ * `onRequest` hook (`app.addHook("onRequest", authenticate(ctx))`), so an anonymous caller gets
+ * 401 before any input is validated.
+ *
+ * Tokens near their end are renewed through the x-new-* headers only when the request also
+ * carries the session's HttpOnly refresh cookie (the browser): a bearer token alone never renews
+ * itself. API clients renew through the refresh call, with its rotation and reuse detection.
  */
 export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -46,7 +52,10 @@ export function authenticate(ctx: AppContext) {
     const user = await repo.findSessionUser(ctx.db, claims.sessionId, claims.userId);
     if (!user) throw unauthorized("Your session has ended. Please log in again.");
     request.user = { ...user, sessionId: claims.sessionId };
-    if (claims.expiresAt - Date.now() / 1000 < RENEW_WITHIN_SECONDS) {
+    if (
+      claims.expiresAt - Date.now() / 1000 < RENEW_WITHIN_SECONDS &&
+      (await isLiveRefreshToken(ctx, request.cookies[cookieNames.refreshToken], claims.sessionId))
+    ) {
       const fresh = await ctx.tokens.mint({
         userId: user.id,
         sessionId: claims.sessionId,
@@ -61,7 +70,7 @@ export function authenticate(ctx: AppContext) {
 
 /** Query and path parameters naming a company or a user must name the caller's own. */
 export function assertOwnEmail(request: FastifyRequest, email: string) {
-  if (currentUser(request).email !== email.trim().toLowerCase()) throw forbidden();
+  if (currentUser(request).email !== normaliseEmail(email)) throw forbidden();
 }
 export function assertOwnCompany(request: FastifyRequest, companyId: string) {
   if (currentCompanyId(request) !== companyId) throw forbidden();

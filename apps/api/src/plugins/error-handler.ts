@@ -13,14 +13,18 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(body(err.code, err.message, err.details));
     }
+    const sqlState = (err as { cause?: { code?: string } }).cause?.code ?? err.code;
     // Two requests racing to create the same thing (a signup, a first sign-in): one wins, the other is told.
-    if (
-      (err as { code?: string; cause?: { code?: string } }).cause?.code === "23505" ||
-      err.code === "23505"
-    ) {
+    if (sqlState === "23505") {
       return reply
         .status(409)
         .send(body(errorCodes.conflict, "This was just done by another request. Please try again."));
+    }
+    // Text PostgreSQL cannot store (a NUL byte) is the caller's input, not a server fault.
+    if (sqlState === "22021" || sqlState === "22P05") {
+      return reply
+        .status(400)
+        .send(body(errorCodes.badRequest, "The request contains characters that cannot be stored."));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({

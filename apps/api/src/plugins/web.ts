@@ -13,10 +13,11 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // Hashed assets never change; everything else (index.html above all) is checked on every
+    // use, so a new release is picked up at once.
     setHeaders(reply, file) {
-      if (file.includes(`${path.sep}assets${path.sep}`)) {
-        reply.header("cache-control", "public, max-age=31536000, immutable");
-      }
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
   const apiPrefixes = ["/v1/", "/health/", "/docs", "/openapi.json"];
@@ -29,7 +30,6 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     if (file && !file.endsWith("/") && existsSync(path.join(distDir, file)) && !file.includes("..")) {
       return reply.sendFile(file);
     }
-    reply.header("cache-control", "no-cache");
     return reply.sendFile("index.html");
   });
 }

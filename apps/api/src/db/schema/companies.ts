@@ -10,6 +10,8 @@ export const companies = pgTable("companies", {
   size: text().notNull(),
   avgInvoices: integer().notNull(),
   timezone: text().notNull().default("UTC"),
+  /** BCP 47 locale of the company's emails: dates and money in reminders. */
+  locale: text().notNull().default("en-US"),
   logo: bytea(),
   logoType: text(),
   /** Sanitised HTML appended to reminder emails. */

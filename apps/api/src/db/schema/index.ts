@@ -2,3 +2,4 @@ export * from "./collections.ts";
 export * from "./companies.ts";
 export * from "./identity.ts";
 export * from "./quickbooks.ts";
+export * from "./reminders.ts";

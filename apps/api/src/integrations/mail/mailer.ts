@@ -5,6 +5,13 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Default: MAIL_FROM. A display name alone keeps MAIL_FROM's address (reminders: the company's name). */
+  fromName?: string;
+  replyTo?: string;
+  /** A stable `<id@domain>`, so a send repeated after a crash is recognisably the same email. */
+  messageId?: string;
+  /** Inline images referenced as `cid:<cid>` from the HTML. */
+  inline?: { cid: string; filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -12,12 +19,24 @@ export interface Mailer {
   close(): void;
 }
 
-/** The one SMTP client: nodemailer over the server in SMTP_URL. */
+/** The address inside MAIL_FROM ("Recoup <no-reply@recoup.local>" → "no-reply@recoup.local"). */
+export const addressOf = (from: string) => (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+
+/** The one SMTP client: nodemailer over the server in SMTP_URL, with a pool of reused connections. */
 export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  const transport = nodemailer.createTransport(url.toString());
+  const fromAddress = addressOf(from);
   return {
-    async send(email) {
-      const info = await transport.sendMail({ from, ...email });
+    async send({ fromName, inline, ...email }) {
+      const info = await transport.sendMail({
+        ...email,
+        from: fromName ? { name: fromName, address: fromAddress } : from,
+        ...(inline?.length
+          ? { attachments: inline.map((a) => ({ ...a, contentDisposition: "inline" })) }
+          : {}),
+      });
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

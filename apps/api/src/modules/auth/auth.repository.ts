@@ -54,26 +54,30 @@ export const findIdentity = async (db: DbOrTx, provider: string, subject: string
       .limit(1)
   )[0];
 
-export async function deleteIdentities(db: DbOrTx, userId: string) {
+async function deleteIdentities(db: DbOrTx, userId: string) {
   await db.delete(identities).where(eq(identities.userId, userId));
 }
 
 /**
- * The owner of an address has just proved it (a code, a provider that vouches for the email,
- * or a new signup). Whatever was attached to the account before that proof came from someone
- * unproven: their sign-ins, password and company go.
+ * Settles a pending (unverified) account, only while it is still pending: `values` replace its
+ * fields, and whatever was attached to it before (sign-ins, sessions, company) came from someone
+ * unproven and goes. Returns the row, or undefined when the account was verified meanwhile, so a
+ * verified account is never changed this way, however requests interleave.
  */
-export async function claimUnverifiedAccount(
+export async function claimPendingAccount(
   db: DbOrTx,
   userId: string,
-  opts: { keepPassword?: boolean } = {},
+  values: Partial<typeof users.$inferInsert>,
 ) {
-  await deleteIdentities(db, userId);
-  await revokeUserSessions(db, userId, "address proved by its owner");
-  await db
+  const [row] = await db
     .update(users)
-    .set({ companyId: null, ...(opts.keepPassword ? {} : { passwordHash: null }), updatedAt: new Date() })
-    .where(eq(users.id, userId));
+    .set({ companyId: null, ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  if (!row) return undefined;
+  await deleteIdentities(db, userId);
+  await revokeUserSessions(db, userId, "pending account claimed");
+  return row;
 }
 
 export async function insertIdentity(db: DbOrTx, values: typeof identities.$inferInsert) {

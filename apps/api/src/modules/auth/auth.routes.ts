@@ -17,9 +17,11 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { enqueueDeliverCode } from "../../jobs/deliver-code.ts";
 import { authenticate, currentUser } from "../../plugins/auth.ts";
 import * as repo from "./auth.repository.ts";
 import * as service from "./auth.service.ts";
+import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "./devices.ts";
 import {
   endSessionByRefreshToken,
   invalidRefresh,
@@ -39,6 +41,19 @@ export function setRefreshCookie(reply: FastifyReply, tokens: Tokens) {
     path: "/",
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
+}
+
+/** A password sign-in: the session's refresh cookie, the device cookie, and the tokens. */
+function signedIn(reply: FastifyReply, { tokens, deviceCookie }: service.SignedIn) {
+  setRefreshCookie(reply, tokens);
+  reply.setCookie(cookieNames.device, deviceCookie, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "strict",
+    path: "/",
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
+  return { data: tokens };
 }
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -68,13 +83,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limit(perMinute),
         schema: {
           tags: ["auth"],
+          description:
+            "Verifies the address with the emailed code and signs in. `password` must be the account's current password (409 PASSWORD_MISMATCH otherwise, and the code stays open); `newPassword` replaces it, as a reset does.",
           body: verifyEmailRequestSchema,
-          response: { 200: messageResponseSchema, ...errors },
+          response: { 200: loginResponseSchema, 409: errorBodySchema, ...errors },
         },
       },
-      async (request) => {
-        await service.verifyEmail(ctx, request.body.email, request.body.code);
-        return message("Your email is verified. You can log in now.");
+      async (request, reply) => {
+        const result = await service.verifyEmail(ctx, request.body, request.cookies[cookieNames.device]);
+        request.log.info({ event: "login" }, "email verified, signed in");
+        return signedIn(reply, result);
       },
     );
 
@@ -89,7 +107,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await service.resendVerification(ctx, request.body.email);
+        await enqueueDeliverCode(ctx, "verify_email", request.body.email);
         return message("If that account is waiting for verification, we sent it a new code.");
       },
     );
@@ -105,10 +123,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const tokens = await service.login(ctx, request.body.email, request.body.password);
+        const { email, password } = request.body;
+        const result = await service.login(ctx, email, password, request.cookies[cookieNames.device]);
         request.log.info({ event: "login" }, "login succeeded");
-        setRefreshCookie(reply, tokens);
-        return { data: tokens };
+        return signedIn(reply, result);
       },
     );
 
@@ -167,7 +185,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await service.forgotPassword(ctx, request.body.email);
+        await enqueueDeliverCode(ctx, "reset_password", request.body.email);
         return message("If an account exists for that email, we sent it a 6-digit code.");
       },
     );
@@ -191,7 +209,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       apiPaths.auth.userDetails,
       {
-        preHandler: authenticate(ctx),
+        onRequest: authenticate(ctx),
         schema: {
           tags: ["auth"],
           security: [{ bearer: [] }],

@@ -1,16 +1,51 @@
-import { authMessages, errorCodes, type ResetPasswordRequest, type SignupRequest } from "@recoup/contracts";
+import {
+  authMessages,
+  errorCodes,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type Tokens,
+  type VerifyEmailRequest,
+} from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { enqueueEmail } from "../../jobs/send-email.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { hashPassword, isTooCommon, verifyPassword } from "../../lib/passwords.ts";
 import * as emails from "./auth.emails.ts";
 import * as repo from "./auth.repository.ts";
-import { issueCode, redeemCode } from "./codes.ts";
+import { checkCode, invalidCode, issueCode, spendCode } from "./codes.ts";
+import { knownDevice, newDeviceCookie } from "./devices.ts";
 import { startSession } from "./sessions.ts";
 
 export const MAX_FAILED_LOGINS_PER_HOUR = 100;
 
 const tooCommon = () => new AppError(400, errorCodes.passwordTooCommon, authMessages.passwordTooCommon);
+const loginFailuresKey = (email: string) => `login-failures:${email}`;
+
+export interface SignedIn {
+  tokens: Tokens;
+  /** The device cookie this browser keeps: the one it sent when genuine, else a new one. */
+  deviceCookie: string;
+}
+
+async function signIn(ctx: AppContext, user: repo.UserRow, deviceCookie: string | undefined) {
+  const known = knownDevice(ctx.config.jwtSecret, deviceCookie, user.id);
+  return {
+    tokens: await startSession(ctx, user),
+    deviceCookie: known ? deviceCookie! : newDeviceCookie(ctx.config.jwtSecret, user.id),
+  } satisfies SignedIn;
+}
+
+/** Issues a code and queues its email, in the caller's transaction; over the hourly budget, nothing. */
+async function sendCode(ctx: AppContext, tx: DbOrTx, user: repo.UserRow, purpose: repo.CodePurpose) {
+  const code = await issueCode(ctx, tx, user.id, purpose);
+  if (!code) return;
+  const email =
+    purpose === "verify_email"
+      ? emails.verificationEmail(user.email, user.name, code, ctx.config.appUrl)
+      : emails.resetEmail(user.email, code);
+  await enqueueEmail(ctx, email, tx);
+}
 
 /**
  * Signup answers the same whether or not the email is taken: a taken address gets an email
@@ -22,54 +57,83 @@ export async function signup(ctx: AppContext, input: SignupRequest) {
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const existing = await repo.findUserByEmail(tx, input.email);
-    if (existing?.emailVerifiedAt) {
+    // A pending account proves nothing about who made it: the newest signup's password and name
+    // stand in until someone holding a code decides (see verifyEmail).
+    const user = existing
+      ? await repo.claimPendingAccount(tx, existing.id, { name, passwordHash })
+      : await repo.insertUser(tx, { email: input.email, name, passwordHash });
+    if (!user) {
       await enqueueEmail(ctx, emails.accountExistsEmail(input.email, ctx.config.appUrl), tx);
       return;
     }
-    // An unverified account proves nothing about who made it: the newest signup replaces its
-    // password and name, and anything that signed in to it before loses access.
-    const user = existing ?? (await repo.insertUser(tx, { email: input.email, name, passwordHash }));
-    if (existing) {
-      await repo.claimUnverifiedAccount(tx, existing.id);
-      await repo.updateUser(tx, existing.id, { name, passwordHash });
-    }
-    const code = await issueCode(ctx, tx, user.id, "verify_email");
-    if (code)
-      await enqueueEmail(ctx, emails.verificationEmail(user.email, name, code, ctx.config.appUrl), tx);
+    await sendCode(ctx, tx, user, "verify_email");
   });
 }
 
-export async function resendVerification(ctx: AppContext, email: string) {
+/**
+ * The work behind resend-verification and forgot-password, run from the queue: the request only
+ * queues it, the same way whether or not the account exists, so neither its answer nor its time
+ * tells which addresses have accounts.
+ */
+export async function deliverCode(ctx: AppContext, purpose: repo.CodePurpose, email: string) {
   await ctx.db.transaction(async (tx) => {
     const user = await repo.findUserByEmail(tx, email);
-    if (!user || user.emailVerifiedAt) return;
-    const code = await issueCode(ctx, tx, user.id, "verify_email");
-    if (code)
-      await enqueueEmail(ctx, emails.verificationEmail(user.email, user.name, code, ctx.config.appUrl), tx);
+    if (!user || (purpose === "verify_email" && user.emailVerifiedAt)) return;
+    await sendCode(ctx, tx, user, purpose);
   });
 }
 
-export async function verifyEmail(ctx: AppContext, email: string, code: string) {
+const passwordMismatch = () => new AppError(409, errorCodes.passwordMismatch, authMessages.passwordMismatch);
+
+/**
+ * Whoever holds the code decides the password. The code proves the inbox; the verifier also says
+ * which password they keep: the account's current one, or a new one that replaces it (as in a
+ * reset). A current password that is not theirs answers 409 and leaves the code open, so they can
+ * choose one. Either way every other password, session and sign-in of the pending account goes,
+ * and the verifier is signed in.
+ */
+export async function verifyEmail(ctx: AppContext, input: VerifyEmailRequest, deviceCookie?: string) {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  // Checked before the code is counted, so a refused password does not cost a guess.
+  if (input.newPassword && isTooCommon(input.newPassword, [input.email, user?.name ?? ""])) {
+    throw tooCommon();
+  }
+  const codeId = await checkCode(
+    ctx,
+    user?.emailVerifiedAt ? undefined : user?.id,
+    "verify_email",
+    input.code,
+  );
+  const pending = user!;
+  let passwordHash: string;
+  if (input.newPassword) passwordHash = await hashPassword(input.newPassword);
+  else if (await verifyPassword(pending.passwordHash, input.password ?? ""))
+    passwordHash = pending.passwordHash!;
+  else throw passwordMismatch();
+  const verified = await ctx.db.transaction(async (tx) => {
+    await spendCode(tx, codeId);
+    // The password is written with the verification, so a signup racing this one cannot slip
+    // its own in between.
+    return repo.claimPendingAccount(tx, pending.id, { passwordHash, emailVerifiedAt: new Date() });
+  });
+  if (!verified) throw invalidCode();
+  return signIn(ctx, verified, deviceCookie);
+}
+
+/**
+ * Failed logins are counted per account (not per address), so spoofed headers change nothing.
+ * A browser with the account's device cookie has a budget of its own; the account's budget holds
+ * only for unknown devices, so guessing from elsewhere never locks the owner out.
+ */
+export async function login(ctx: AppContext, email: string, password: string, deviceCookie?: string) {
   const user = await repo.findUserByEmail(ctx.db, email);
-  await redeemCode(ctx, user?.emailVerifiedAt ? undefined : user?.id, "verify_email", code);
-  await ctx.db.transaction(async (tx) => {
-    // The code went to the latest signup, whose password stays; provider sign-ins attached
-    // before the address was proved do not.
-    await repo.claimUnverifiedAccount(tx, user!.id, { keepPassword: true });
-    await repo.updateUser(tx, user!.id, { emailVerifiedAt: new Date() });
-  });
-}
-
-/** Failed logins are counted per account (not per address), so spoofed headers change nothing. */
-export async function login(ctx: AppContext, emailInput: string, password: string) {
-  const email = emailInput.trim().toLowerCase();
-  const failKey = `login-failures:${email}`;
+  const device = user && knownDevice(ctx.config.jwtSecret, deviceCookie, user.id);
+  const failKey = device ? `${loginFailuresKey(email)}:device:${device}` : loginFailuresKey(email);
   if ((await repo.readCounter(ctx.db, failKey, 3600)) >= MAX_FAILED_LOGINS_PER_HOUR) {
     throw tooManyRequests(
       "Too many failed logins for this account. Please wait an hour or reset your password.",
     );
   }
-  const user = await repo.findUserByEmail(ctx.db, email);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
     await repo.hitCounter(ctx.db, failKey, 3600);
@@ -78,16 +142,7 @@ export async function login(ctx: AppContext, emailInput: string, password: strin
   if (!user.emailVerifiedAt) {
     throw new AppError(403, errorCodes.emailNotVerified, authMessages.emailNotVerified);
   }
-  return startSession(ctx, user);
-}
-
-export async function forgotPassword(ctx: AppContext, email: string) {
-  await ctx.db.transaction(async (tx) => {
-    const user = await repo.findUserByEmail(tx, email);
-    if (!user) return;
-    const code = await issueCode(ctx, tx, user.id, "reset_password");
-    if (code) await enqueueEmail(ctx, emails.resetEmail(user.email, code), tx);
-  });
+  return signIn(ctx, user, deviceCookie);
 }
 
 /** A reset signs the account out everywhere and tells its owner by email. */
@@ -95,18 +150,18 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   const user = await repo.findUserByEmail(ctx.db, input.email);
   // Checked before the code is spent, so a refused password does not cost the code.
   if (isTooCommon(input.newPassword, [input.email, user?.name ?? ""])) throw tooCommon();
-  await redeemCode(ctx, user?.id, "reset_password", input.code);
+  const codeId = await checkCode(ctx, user?.id, "reset_password", input.code);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    // Owning the mailbox proves the address: a reset also verifies it, and an account that was
-    // unverified until now loses whatever an unproven party attached to it.
-    if (!user!.emailVerifiedAt) await repo.claimUnverifiedAccount(tx, user!.id);
-    await repo.updateUser(tx, user!.id, {
+    await spendCode(tx, codeId);
+    // Owning the mailbox proves the address: a reset of a pending account also verifies it.
+    const claimed = await repo.claimPendingAccount(tx, user!.id, {
       passwordHash,
-      emailVerifiedAt: user!.emailVerifiedAt ?? new Date(),
+      emailVerifiedAt: new Date(),
     });
+    if (!claimed) await repo.updateUser(tx, user!.id, { passwordHash });
     await repo.revokeUserSessions(tx, user!.id, "password reset");
-    await repo.clearCounter(tx, `login-failures:${user!.email}`);
+    await repo.clearCounter(tx, loginFailuresKey(user!.email));
     await enqueueEmail(ctx, emails.passwordChangedEmail(user!.email, ctx.config.appUrl), tx);
   });
 }

@@ -40,20 +40,26 @@ export async function issueCode(ctx: AppContext, tx: DbOrTx, userId: string, pur
 }
 
 /**
- * Checks a code: each guess is counted atomically before it is compared, so at most
- * MAX_CODE_ATTEMPTS guesses are ever evaluated, even under concurrent requests.
+ * Checks a code without spending it and returns its id: each guess is counted atomically before
+ * it is compared, so at most MAX_CODE_ATTEMPTS guesses are ever evaluated, even under
+ * concurrent requests.
  */
-export async function redeemCode(
+export async function checkCode(
   ctx: AppContext,
   userId: string | undefined,
   purpose: repo.CodePurpose,
   code: string,
-) {
+): Promise<string> {
   if (!userId) throw invalidCode();
   const open = await repo.findOpenCode(ctx.db, userId, purpose);
   if (!open) throw invalidCode();
   const counted = await repo.countCodeAttempt(ctx.db, open.id, MAX_CODE_ATTEMPTS);
   if (!counted) throw invalidCode();
   if (!safeEqual(open.codeHash, hashCode(ctx.config.jwtSecret, open.id, code))) throw invalidCode();
-  if (!(await repo.consumeCode(ctx.db, open.id))) throw invalidCode();
+  return open.id;
+}
+
+/** Spends a checked code; only one caller can. */
+export async function spendCode(db: DbOrTx, codeId: string) {
+  if (!(await repo.consumeCode(db, codeId))) throw invalidCode();
 }

@@ -72,8 +72,7 @@ async function findOrCreateUser(ctx: AppContext, provider: OAuthProvider, identi
     if (existing && !existing.emailVerifiedAt) {
       // The provider proved the address: the unverified account's password and sign-ins were
       // set by someone unproven and go before this identity is linked.
-      await repo.claimUnverifiedAccount(tx, existing.id);
-      await repo.updateUser(tx, existing.id, { emailVerifiedAt: new Date() });
+      await repo.claimPendingAccount(tx, existing.id, { passwordHash: null, emailVerifiedAt: new Date() });
     }
     await repo.insertIdentity(tx, {
       userId: user.id,

@@ -58,6 +58,17 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   return issue(ctx, user, session.id);
 }
 
+/** Whether `refreshToken` is the live (unused) refresh token of this session. */
+export async function isLiveRefreshToken(
+  ctx: AppContext,
+  refreshToken: string | undefined,
+  sessionId: string,
+) {
+  if (!refreshToken) return false;
+  const known = await repo.findRefreshToken(ctx.db, sha256(refreshToken));
+  return known?.sessionId === sessionId && !known.usedAt;
+}
+
 export async function endSessionByRefreshToken(ctx: AppContext, refreshToken: string) {
   const known = await repo.findRefreshToken(ctx.db, sha256(refreshToken));
   if (known) await repo.revokeSession(ctx.db, known.sessionId, "logout");

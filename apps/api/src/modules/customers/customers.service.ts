@@ -10,6 +10,7 @@ import { forbidden, notFound } from "../../lib/errors.ts";
 import { customerInvoices } from "../invoices/invoices.repository.ts";
 import { byId, companyToday, searchTerm } from "../invoices/invoices.service.ts";
 import { findConnection } from "../quickbooks/quickbooks.repository.ts";
+import { withReminderColumns } from "../reminders/invoice-reminders.service.ts";
 import * as repo from "./customers.repository.ts";
 
 export async function listCustomers(
@@ -74,8 +75,8 @@ export async function customerDetail(
       oldestDueDate: dueDates[0] ?? null,
       paidInvoices,
     },
-    openInvoices: invoices.open,
-    closedInvoices: invoices.closed,
+    openInvoices: await withReminderColumns(ctx, companyId, invoices.open),
+    closedInvoices: await withReminderColumns(ctx, companyId, invoices.closed),
     asOf: today,
   };
 }

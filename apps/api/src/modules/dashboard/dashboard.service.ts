@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import { byId, companyToday } from "../invoices/invoices.service.ts";
 import { findConnection } from "../quickbooks/quickbooks.repository.ts";
+import { reminderStatus } from "../reminders/settings.service.ts";
 import * as repo from "./dashboard.repository.ts";
 
 /** DSO and CEI look at the 90 days ending today; "collected" at the 30 days ending today. */
@@ -42,15 +43,17 @@ async function receivablesAt(ctx: AppContext, companyId: string, start: string) 
 export async function dashboardSummary(ctx: AppContext, companyId: string): Promise<DashboardSummary> {
   const { today, timezone } = await companyToday(ctx, companyId);
   const periodStart = addDays(today, -(PERIOD_DAYS - 1));
-  const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all([
-    repo.homeCurrency(ctx.db, companyId),
-    repo.openTotals(ctx.db, companyId, today),
-    repo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
-    repo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
-    repo.invoiced(ctx.db, companyId, periodStart, today),
-    receivablesAt(ctx, companyId, periodStart),
-    repo.recentActivity(ctx.db, companyId, RECENT),
-  ]);
+  const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent, reminders] =
+    await Promise.all([
+      repo.homeCurrency(ctx.db, companyId),
+      repo.openTotals(ctx.db, companyId, today),
+      repo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
+      repo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
+      repo.invoiced(ctx.db, companyId, periodStart, today),
+      receivablesAt(ctx, companyId, periodStart),
+      repo.recentActivity(ctx.db, companyId, RECENT),
+      reminderStatus(ctx, companyId),
+    ]);
   // Every figure below is a sum of home amounts; the currencies they came from are reported.
   const converted = new Set<string>();
   const sum = <T extends { currency: string }>(rows: T[], amount: (row: T) => number) =>
@@ -71,6 +74,7 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
     timezone,
     homeCurrency,
     convertedCurrencies: [...converted].sort(),
+    reminders,
     outstandingCents: outstanding,
     overdueCents: sum(open, (r) => r.overdue),
     overdueInvoices: open.reduce((n, r) => n + r.overdueInvoices, 0),

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { notFound } from "../../lib/errors.ts";
+import { withReminderColumns } from "../reminders/invoice-reminders.service.ts";
 import { agingBatches, agingPage } from "./aging.repository.ts";
 import { listInvoices as listInvoiceRows } from "./invoices.repository.ts";
 import { customerExists, findCompanyTimezone } from "./receivables.repository.ts";
@@ -44,7 +45,8 @@ export async function listInvoices(
     offset: (q.page - 1) * q.limit,
     limit: q.limit,
   });
-  return { invoices: rows, total, page: q.page, limit: q.limit, asOf: today };
+  const invoices = await withReminderColumns(ctx, companyId, rows);
+  return { invoices, total, page: q.page, limit: q.limit, asOf: today };
 }
 
 type AgeReportQuery = z.infer<typeof ageReportQuerySchema>;

@@ -156,6 +156,10 @@ export const toInvoiceRow = (
   balanceCents: num(r.balanceCents),
   status: r.status as InvoiceStatus,
   daysOverdue: num(r.daysOverdue),
+  // Filled by the reminders module for the rows it is asked about.
+  lastReminder: null,
+  nextReminder: null,
+  remindersPaused: null,
 });
 
 /** `ILIKE` pattern for a substring, with `%`, `_` and `\` taken literally. */

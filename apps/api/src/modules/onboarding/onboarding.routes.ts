@@ -15,7 +15,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("preHandler", authenticate(ctx));
+    app.addHook("onRequest", authenticate(ctx));
 
     app.post(
       apiPaths.onboarding.onboardUser,

@@ -53,7 +53,7 @@ async function readProfileForm(request: FastifyRequest) {
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("preHandler", authenticate(ctx));
+    app.addHook("onRequest", authenticate(ctx));
 
     app.get(
       "/v1/business/settings/get-profile/:companyId/:email",

@@ -26,7 +26,7 @@ const secured = { security: [{ bearer: [] }], tags: ["quickbooks"] };
 
 export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("preHandler", authenticate(ctx));
+    app.addHook("onRequest", authenticate(ctx));
 
     app.get(
       apiPaths.quickbooks.connect,

@@ -1,20 +1,21 @@
 import { useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 
 import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { ChoosePasswordForm } from "@/features/auth/components/choose-password-form";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { SignupForm } from "@/features/auth/components/signup-form";
 import { VerifyEmailPanel } from "@/features/auth/components/verify-email-panel";
-import { VerifyLinkHandler } from "@/features/auth/components/verify-link-handler";
-import { emailVerifiedMessage } from "@/features/auth/utils/auth-errors";
+import { verifyLinkUsedMessage, verifyOnLoginMessage } from "@/features/auth/utils/auth-errors";
 import { type AuthMode, resolveAuthMode } from "@/features/auth/utils/auth-mode";
 
 /** What one auth view hands the next through the navigation state. */
 const flashSchema = z.object({
   email: z.string().optional(),
-  verifyEmail: z.string().optional(),
+  /** The emailed link's code: the login form finishes the verification. */
+  verifyCode: z.string().optional(),
   notice: z.object({ kind: z.enum(["success", "error"]), text: z.string() }).optional(),
 });
 type Flash = z.infer<typeof flashSchema>;
@@ -28,23 +29,35 @@ const headings = {
   },
   reset: { title: "Choose a new password", description: "Enter the code from our email and a new password." },
   verify: { title: "Verify your email", description: "Enter the 6-digit code we sent you." },
-  verifying: { title: "Verifying your email", description: "One moment, please." },
+  choose: { title: "Choose your password", description: "Your code is confirmed: this address is yours." },
 } as const;
+
+interface Pending {
+  email: string;
+  /** The password just typed, kept in memory only (never in the history state). */
+  password: string;
+  notice?: Flash["notice"];
+}
 
 function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [verify, setVerify] = useState(
-    flash.verifyEmail ? { email: flash.verifyEmail, notice: flash.notice } : null,
-  );
+  const [verify, setVerify] = useState<Pending | null>(null);
+  const [choose, setChoose] = useState<{ email: string; code: string } | null>(null);
   const [forgotStep, setForgotStep] = useState<"email" | "verify">("email");
 
+  // The emailed link /login?verifyEmail=<email>&code=<code>: the code leaves the address bar and
+  // the login form takes it, with the password its holder keeps.
   const linkEmail = params.get("verifyEmail");
   const linkCode = params.get("code");
   if (mode === "login" && linkEmail && linkCode) {
+    return <Navigate to="/login" replace state={{ email: linkEmail, verifyCode: linkCode }} />;
+  }
+
+  if (choose) {
     return (
-      <AuthLayout {...headings.verifying}>
-        <VerifyLinkHandler email={linkEmail} code={linkCode} />
+      <AuthLayout {...headings.choose}>
+        <ChoosePasswordForm email={choose.email} code={choose.code} />
       </AuthLayout>
     );
   }
@@ -54,10 +67,9 @@ function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
       <AuthLayout title={headings.verify.title} description={`We sent a 6-digit code to ${verify.email}.`}>
         <VerifyEmailPanel
           email={verify.email}
+          password={verify.password}
           notice={verify.notice}
-          onVerified={(email) =>
-            navigate("/login", { state: { email, notice: { kind: "success", text: emailVerifiedMessage } } })
-          }
+          onPasswordMismatch={(code) => setChoose({ email: verify.email, code })}
         />
       </AuthLayout>
     );
@@ -66,7 +78,7 @@ function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
   if (mode === "signup") {
     return (
       <AuthLayout {...headings.signup}>
-        <SignupForm onSignedUp={(email) => setVerify({ email, notice: undefined })} />
+        <SignupForm onSignedUp={(email, password) => setVerify({ email, password })} />
       </AuthLayout>
     );
   }
@@ -79,13 +91,22 @@ function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
     );
   }
 
+  const verifyCode = flash.email ? flash.verifyCode : undefined;
   return (
     <AuthLayout {...headings.login}>
       <LoginForm
         defaultEmail={flash.email}
-        notice={flash.notice}
-        onNeedsVerification={(email, message) =>
-          setVerify({ email, notice: { kind: "error", text: message } })
+        verifyCode={verifyCode}
+        notice={verifyCode ? { kind: "success", text: verifyOnLoginMessage } : flash.notice}
+        onNeedsVerification={(email, password, message) =>
+          setVerify({ email, password, notice: { kind: "error", text: message } })
+        }
+        onPasswordMismatch={(email, code) => setChoose({ email, code })}
+        onVerifyCodeRefused={(email) =>
+          navigate("/login", {
+            replace: true,
+            state: { email, notice: { kind: "error", text: verifyLinkUsedMessage } },
+          })
         }
       />
     </AuthLayout>

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import type { z } from "zod";
 
 import { FormField, fieldA11y } from "@/components/form-field";
@@ -9,6 +8,7 @@ import { FormNotice } from "@/components/form-notice";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useForgotPassword } from "@/features/auth/api/forgot-password";
+import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { ResetPasswordStep } from "@/features/auth/components/reset-password-step";
 import { sendResetErrorMessage } from "@/features/auth/utils/auth-errors";
 import { type ForgotEmailFormInput, forgotEmailFormSchema } from "@/features/auth/utils/schemas";
@@ -71,12 +71,7 @@ export function ForgotPasswordForm({ onStepChange }: { onStepChange: (step: "ema
           {mutation.isPending ? "Sending..." : "Send reset code"}
         </Button>
       </form>
-      <p className="text-muted-foreground text-center text-sm">
-        Remembered it?{" "}
-        <Link to="/login" className="text-foreground font-medium underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <AuthFooterLink prompt="Remembered it?" to="/login" label="Back to login" />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { LoginRequest } from "@recoup/contracts";
+import { errorCodes, type LoginRequest } from "@recoup/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
+import { toast } from "sonner";
 
 import { FormField } from "@/components/form-field";
 import { FormNotice, type Notice } from "@/components/form-notice";
@@ -10,28 +11,54 @@ import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { login } from "@/features/auth/api/login";
+import { verifyEmail } from "@/features/auth/api/verify-email";
+import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { SocialSignIn } from "@/features/auth/components/social-sign-in";
 import { useCompleteSignIn } from "@/features/auth/hooks/use-complete-sign-in";
-import { loginErrorOutcome } from "@/features/auth/utils/auth-errors";
+import { emailVerifiedMessage, loginErrorOutcome } from "@/features/auth/utils/auth-errors";
 import { type LoginFormInput, loginFormSchema } from "@/features/auth/utils/schemas";
+import { isApiError } from "@/lib/http";
 
 interface LoginFormProps {
   defaultEmail?: string;
   notice?: Notice;
-  onNeedsVerification: (email: string, message: string) => void;
+  /** From the emailed link: this login also verifies the address with the code. */
+  verifyCode?: string;
+  onNeedsVerification: (email: string, password: string, message: string) => void;
+  /** The link's code is right but the password is not the account's: its holder chooses one. */
+  onPasswordMismatch: (email: string, code: string) => void;
+  /** The link's code was used or has expired. */
+  onVerifyCodeRefused: (email: string) => void;
 }
 
-export function LoginForm({ defaultEmail = "", notice, onNeedsVerification }: LoginFormProps) {
+export function LoginForm({
+  defaultEmail = "",
+  notice,
+  verifyCode,
+  onNeedsVerification,
+  onPasswordMismatch,
+  onVerifyCodeRefused,
+}: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const form = useForm<LoginFormInput, unknown, LoginRequest>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: defaultEmail, password: "" },
   });
   const mutation = useMutation({
-    mutationFn: async (values: LoginRequest) => completeSignIn(await login(values)),
+    mutationFn: async (values: LoginRequest) =>
+      completeSignIn(verifyCode ? await verifyEmail({ ...values, code: verifyCode }) : await login(values)),
+    onSuccess: () => {
+      if (verifyCode) toast.success(emailVerifiedMessage);
+    },
     onError: (error, values) => {
-      const outcome = loginErrorOutcome(error);
-      if (outcome.needsVerification) onNeedsVerification(values.email, outcome.message);
+      if (verifyCode && isApiError(error, 409, errorCodes.passwordMismatch)) {
+        onPasswordMismatch(values.email, verifyCode);
+      } else if (verifyCode && isApiError(error, 400, errorCodes.invalidCode)) {
+        onVerifyCodeRefused(values.email);
+      } else {
+        const outcome = loginErrorOutcome(error);
+        if (outcome.needsVerification) onNeedsVerification(values.email, values.password, outcome.message);
+      }
     },
   });
   const { errors } = form.formState;
@@ -61,6 +88,9 @@ export function LoginForm({ defaultEmail = "", notice, onNeedsVerification }: Lo
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
+            // The link's code belongs to its address.
+            readOnly={verifyCode !== undefined}
+            className={verifyCode !== undefined ? "bg-muted/50" : undefined}
             {...form.register("email")}
           />
         </FormField>
@@ -89,12 +119,7 @@ export function LoginForm({ defaultEmail = "", notice, onNeedsVerification }: Lo
         </Button>
       </form>
       <SocialSignIn />
-      <p className="text-muted-foreground text-center text-sm">
-        Don&apos;t have an account?{" "}
-        <Link to="/signup" className="text-foreground font-medium underline underline-offset-4">
-          Sign up
-        </Link>
-      </p>
+      <AuthFooterLink prompt="Don't have an account?" to="/signup" label="Sign up" />
     </div>
   );
 }

@@ -7,10 +7,10 @@ import type { z } from "zod";
 
 import { FormField, fieldA11y } from "@/components/form-field";
 import { FormNotice } from "@/components/form-notice";
-import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useResetPassword } from "@/features/auth/api/reset-password";
+import { NewPasswordFields } from "@/features/auth/components/new-password-fields";
 import { resetErrorMessage } from "@/features/auth/utils/auth-errors";
 import { type ResetFormInput, resetFormSchema } from "@/features/auth/utils/schemas";
 
@@ -57,24 +57,7 @@ export function ResetPasswordStep({ email, onBack }: { email: string; onBack: ()
           {...form.register("code")}
         />
       </FormField>
-      <FormField id="reset-new-password" label="New Password" error={errors.newPassword?.message}>
-        <PasswordInput
-          {...fieldA11y("reset-new-password", errors.newPassword?.message)}
-          autoComplete="new-password"
-          {...form.register("newPassword")}
-        />
-      </FormField>
-      <FormField
-        id="reset-confirm-password"
-        label="Confirm New Password"
-        error={errors.confirmPassword?.message}
-      >
-        <PasswordInput
-          {...fieldA11y("reset-confirm-password", errors.confirmPassword?.message)}
-          autoComplete="new-password"
-          {...form.register("confirmPassword")}
-        />
-      </FormField>
+      <NewPasswordFields id="reset" register={form.register} errors={errors} />
       <Button type="submit" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? "Resetting..." : "Reset password"}
       </Button>

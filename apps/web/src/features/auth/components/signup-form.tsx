@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { authMessages } from "@recoup/contracts";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 
@@ -11,13 +10,14 @@ import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useSignup } from "@/features/auth/api/signup";
+import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { SocialSignIn } from "@/features/auth/components/social-sign-in";
 import { signupErrorMessage } from "@/features/auth/utils/auth-errors";
 import { type SignupFormInput, signupFormSchema } from "@/features/auth/utils/schemas";
 
 type SignupValues = z.output<typeof signupFormSchema>;
 
-export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, password: string) => void }) {
   const form = useForm<SignupFormInput, unknown, SignupValues>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
@@ -29,7 +29,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
     mutation.mutate(body, {
       onSuccess: () => {
         toast.success(authMessages.signupSuccess);
-        onSignedUp(body.email);
+        onSignedUp(body.email, body.password);
       },
     }),
   );
@@ -88,12 +88,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
         </Button>
       </form>
       <SocialSignIn />
-      <p className="text-muted-foreground text-center text-sm">
-        Already have an account?{" "}
-        <Link to="/login" className="text-foreground font-medium underline underline-offset-4">
-          Sign in
-        </Link>
-      </p>
+      <AuthFooterLink prompt="Already have an account?" to="/login" label="Sign in" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { errorCodes } from "@recoup/contracts";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 
@@ -10,31 +10,39 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useResendVerification } from "@/features/auth/api/resend-verification";
 import { useVerifyEmail } from "@/features/auth/api/verify-email";
-import { apiMessageOr } from "@/features/auth/utils/auth-errors";
+import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
+import { apiMessageOr, emailVerifiedMessage, verifyFailedMessage } from "@/features/auth/utils/auth-errors";
 import { type VerifyCodeFormInput, verifyCodeFormSchema } from "@/features/auth/utils/schemas";
+import { isApiError } from "@/lib/http";
 
 interface VerifyEmailPanelProps {
   email: string;
+  /** The password just typed (signup, or a login refused as unverified): it goes with the code. */
+  password: string;
   notice?: Notice;
-  onVerified: (email: string) => void;
+  /** The code is right but the password is not the account's: its holder chooses one. */
+  onPasswordMismatch: (code: string) => void;
 }
 
-const verifyFailed = "We could not verify your email. Please try again.";
 const resendFailed = "We could not send a new code. Please try again.";
 
-/** After signup (or an unverified login): the 6-digit code from the email, and a resend. */
-export function VerifyEmailPanel({ email, notice, onVerified }: VerifyEmailPanelProps) {
+/**
+ * After signup (or an unverified login): the 6-digit code from the email, and a resend. The code
+ * proves the inbox; the password says who keeps the account, so it goes with the code, and a
+ * verified email signs in.
+ */
+export function VerifyEmailPanel({ email, password, notice, onPasswordMismatch }: VerifyEmailPanelProps) {
   const form = useForm<VerifyCodeFormInput, unknown, z.output<typeof verifyCodeFormSchema>>({
     resolver: zodResolver(verifyCodeFormSchema),
     defaultValues: { code: "" },
   });
-  const verify = useVerifyEmail();
+  const verify = useVerifyEmail({ onSuccess: () => toast.success(emailVerifiedMessage) });
   const resend = useResendVerification();
-  const codeError = form.formState.errors.code?.message;
+  const { errors } = form.formState;
 
   const error = verify.error ?? resend.error;
   const shown: Notice | undefined = error
-    ? { kind: "error", text: apiMessageOr(error, verify.error ? verifyFailed : resendFailed) }
+    ? { kind: "error", text: apiMessageOr(error, verify.error ? verifyFailedMessage : resendFailed) }
     : notice;
 
   return (
@@ -42,9 +50,16 @@ export function VerifyEmailPanel({ email, notice, onVerified }: VerifyEmailPanel
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit(({ code }) => {
+        onSubmit={form.handleSubmit((values) => {
           resend.reset();
-          verify.mutate({ email, code }, { onSuccess: () => onVerified(email) });
+          verify.mutate(
+            { email, code: values.code, password },
+            {
+              onError: (failure) => {
+                if (isApiError(failure, 409, errorCodes.passwordMismatch)) onPasswordMismatch(values.code);
+              },
+            },
+          );
         })}
       >
         <FormNotice notice={shown} />
@@ -54,11 +69,11 @@ export function VerifyEmailPanel({ email, notice, onVerified }: VerifyEmailPanel
         <FormField
           id="verify-code"
           label="Verification Code"
-          error={codeError}
+          error={errors.code?.message}
           hint="The 6-digit code from our email."
         >
           <Input
-            {...fieldA11y("verify-code", codeError, true)}
+            {...fieldA11y("verify-code", errors.code?.message, true)}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -82,11 +97,7 @@ export function VerifyEmailPanel({ email, notice, onVerified }: VerifyEmailPanel
           {resend.isPending ? "Sending..." : "Resend code"}
         </Button>
       </form>
-      <p className="text-muted-foreground text-center text-sm">
-        <Link to="/login" className="text-foreground font-medium underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <AuthFooterLink to="/login" label="Back to login" />
     </div>
   );
 }

@@ -49,7 +49,10 @@ export const oauthFailedMessage = {
   intuit: "Sign-in with Intuit failed. Please try again.",
 } as const;
 
-export const emailVerifiedMessage = "Your email is verified. You can log in now.";
+export const emailVerifiedMessage = "Your email is verified.";
+export const verifyFailedMessage = "We could not verify your email. Please try again.";
+/** The emailed link lands on the login form, which finishes the verification. */
+export const verifyOnLoginMessage = "Log in with your password to finish verifying your email.";
 
 /**
  * An emailed link whose code is refused: already used (opened twice, the address already verified)

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import type { AppContext } from "../context.ts";
+import type { JobDefinition } from "../lib/job-queue.ts";
+
+export const REMINDER_PLAN = "reminder-plan";
+export const reminderPlanPayload = z.object({ companyId: z.uuid() });
+export type ReminderPlanJob = z.infer<typeof reminderPlanPayload>;
+
+/** One company's planning: data made fresh, then the decisions and their sends in one transaction. */
+export function reminderPlanJob(
+  run: (companyId: string) => Promise<unknown>,
+): JobDefinition<ReminderPlanJob> {
+  return {
+    name: REMINDER_PLAN,
+    // Per company at most one queued and one running; the next minute's planner run retries.
+    queue: { policy: "stately", retryLimit: 0, expireInSeconds: 900 },
+    async handle(data) {
+      await run(reminderPlanPayload.parse(data).companyId);
+    },
+  };
+}
+
+export const enqueuePlan = (ctx: AppContext, companyId: string) =>
+  ctx.queue.send(REMINDER_PLAN, { companyId }, { singletonKey: companyId });

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import type { AppContext } from "../context.ts";
+import type { DbOrTx } from "../db/client.ts";
+import type { JobDefinition } from "../lib/job-queue.ts";
+
+export const SEND_REMINDER = "send-reminder";
+/** Where the queue puts a send job whose attempts are spent: its handler marks the reminder failed. */
+export const SEND_REMINDER_DEAD = "send-reminder-dead";
+export const sendReminderPayload = z.object({ reminderId: z.uuid() });
+export type SendReminderJob = z.infer<typeof sendReminderPayload>;
+
+/** Attempts in all (the first and its retries); after the last, the reminder stays visible as failed. */
+export const SEND_ATTEMPTS = 6;
+
+/** Sends one reminder of the outbox; the handler is idempotent (a sent or cancelled row is left alone). */
+export function sendReminderJob(run: (reminderId: string) => Promise<void>): JobDefinition<SendReminderJob> {
+  return {
+    name: SEND_REMINDER,
+    // SMTP waits dominate: many sends at once over the pooled transport.
+    batchSize: 25,
+    queue: {
+      retryLimit: SEND_ATTEMPTS - 1,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      deadLetter: SEND_REMINDER_DEAD,
+    },
+    async handle(data) {
+      await run(sendReminderPayload.parse(data).reminderId);
+    },
+  };
+}
+
+/** Defined before the send job: its queue must exist first. */
+export function sendReminderDeadJob(
+  markFailed: (reminderId: string) => Promise<void>,
+): JobDefinition<SendReminderJob> {
+  return {
+    name: SEND_REMINDER_DEAD,
+    async handle(data) {
+      await markFailed(sendReminderPayload.parse(data).reminderId);
+    },
+  };
+}
+
+/** Enqueued in the transaction that commits the reminder row: both exist, or neither. */
+export const enqueueReminderSend = (ctx: AppContext, reminderId: string, tx: DbOrTx) =>
+  ctx.queue.send(SEND_REMINDER, { reminderId }, { tx, singletonKey: reminderId });

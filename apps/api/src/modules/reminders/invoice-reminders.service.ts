@@ -1,0 +1,51 @@
+import type { InvoiceRow } from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import { dateIn } from "../../lib/dates.ts";
+import { pauseOn, pausesByTarget, scheduleSettings } from "./planning.ts";
+import * as settingsRepo from "./reminder-settings.repository.ts";
+import { lastSent } from "./reminders.repository.ts";
+import { nextReminders } from "./schedule.ts";
+import { loadSettings, planningInputs } from "./settings.service.ts";
+
+/**
+ * The invoice rows' reminder columns: the latest reminder sent, the next one the schedule plans
+ * within 14 days (while reminders are on), and the pause in force.
+ */
+export async function withReminderColumns(ctx: AppContext, companyId: string, rows: InvoiceRow[]) {
+  if (rows.length === 0) return rows;
+  const s = await loadSettings(ctx, companyId);
+  const now = ctx.now();
+  const today = dateIn(s.timezone, now);
+  const ids = rows.map((r) => r.id);
+  const [last, pauses, planning] = await Promise.all([
+    lastSent(ctx.db, companyId, ids),
+    settingsRepo.activePauses(ctx.db, companyId, today, {
+      invoiceIds: ids,
+      customerRefs: [...new Set(rows.map((r) => r.customerRef))],
+    }),
+    s.enabled
+      ? planningInputs(
+          ctx,
+          companyId,
+          today,
+          ids.filter((_, i) => rows[i]!.balanceCents > 0),
+        )
+      : [],
+  ]);
+  const lastBy = new Map(last.map((l) => [l.invoiceId, l]));
+  const paused = pausesByTarget(pauses);
+  const settings = scheduleSettings(s);
+  const nextBy = new Map(
+    planning.map(({ inv, schedule, sent }) => [inv.id, nextReminders(schedule, settings, now, sent, 14)[0]]),
+  );
+  return rows.map((row) => {
+    const l = lastBy.get(row.id);
+    const next = nextBy.get(row.id);
+    return {
+      ...row,
+      lastReminder: l?.sentAt ? { stage: l.stage, sentAt: l.sentAt.toISOString() } : null,
+      nextReminder: next ? { stage: next.stage, date: next.date } : null,
+      remindersPaused: pauseOn(row, paused),
+    };
+  });
+}

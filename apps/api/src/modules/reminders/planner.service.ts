@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import type { AppContext } from "../../context.ts";
+import { enqueuePlan } from "../../jobs/reminder-plan.ts";
+import { enqueueReminderSend } from "../../jobs/send-reminder.ts";
+import { dateIn } from "../../lib/dates.ts";
+import { runSync } from "../quickbooks/sync.service.ts";
+import { historyByInvoice, pausesByTarget, reminderInvoice, scheduleSettings } from "./planning.ts";
+import { reminderMessageId } from "./reminder-email.ts";
+import * as settingsRepo from "./reminder-settings.repository.ts";
+import * as repo from "./reminders.repository.ts";
+import { dueReminder, windowState } from "./schedule.ts";
+import { subscriptionAllowsSending } from "./subscription-gate.ts";
+
+/** Before reminders go out, the company's data is at most this old (DECISIONS.md). */
+export const MAX_DATA_AGE_MS = 15 * 60_000;
+
+/** The cron run: one planning job for each company with reminders on and its window open now. */
+export async function planAll(ctx: AppContext) {
+  const now = ctx.now();
+  let queued = 0;
+  for (const s of await settingsRepo.enabledCompanies(ctx.db)) {
+    if (!windowState(scheduleSettings(s), now).open) continue;
+    await enqueuePlan(ctx, s.companyId);
+    queued++;
+  }
+  return { queued };
+}
+
+export type PlanOutcome =
+  | { outcome: "skipped"; reason: "off" | "window closed" | "sync running" }
+  | { outcome: "blocked"; reason: string }
+  | { outcome: "planned"; decided: number; synced: boolean };
+
+/**
+ * One company's planning run, safe to repeat at any moment:
+ * 1. nothing to do while reminders are off or the window is closed;
+ * 2. a dry run of the schedule: with nothing due, nothing else happens (no sync);
+ * 3. something is due and the data is older than 15 minutes: an incremental sync first; if it
+ *    fails nothing is sent and the reason is recorded for the settings and the dashboard;
+ * 4. in one transaction, under the company's lock: the decisions again on the fresh data, each
+ *    inserted on its unique key (a decision already taken is skipped) with its send job.
+ */
+export async function planCompany(ctx: AppContext, companyId: string): Promise<PlanOutcome> {
+  const now = ctx.now();
+  const s = await settingsRepo.findSettings(ctx.db, companyId);
+  if (!s?.enabled) return { outcome: "skipped", reason: "off" };
+  const settings = scheduleSettings(s);
+  if (!windowState(settings, now).open) return { outcome: "skipped", reason: "window closed" };
+  if (!(await subscriptionAllowsSending(ctx, companyId))) {
+    return block(ctx, companyId, "Your subscription does not allow sending reminders.");
+  }
+  if ((await decide(ctx, ctx.db, s, now)).length === 0) {
+    await settingsRepo.recordPlanning(ctx.db, companyId, { blockedReason: null, at: now, planned: true });
+    return { outcome: "planned", decided: 0, synced: false };
+  }
+  const fresh = await ensureFreshData(ctx, companyId);
+  if (fresh.outcome !== "fresh")
+    return fresh.outcome === "blocked" ? block(ctx, companyId, fresh.reason) : fresh;
+  const decided = await ctx.db.transaction(async (tx) => {
+    await settingsRepo.lockCompanyReminders(tx, companyId);
+    const again = await settingsRepo.findSettings(tx, companyId);
+    if (!again?.enabled) return 0;
+    const rows = await decide(ctx, tx, again, now);
+    const inserted = await repo.insertReminders(tx, rows);
+    for (const { id } of inserted) await enqueueReminderSend(ctx, id, tx);
+    await settingsRepo.recordPlanning(tx, companyId, { blockedReason: null, at: now, planned: true });
+    return inserted.length;
+  });
+  return { outcome: "planned", decided, synced: fresh.synced };
+}
+
+/** The reminders due now for the company's open invoices, as outbox rows. */
+async function decide(
+  ctx: AppContext,
+  db: Parameters<typeof repo.remindableInvoices>[0],
+  s: settingsRepo.SettingsRow,
+  now: Date,
+): Promise<repo.NewReminder[]> {
+  const { companyId } = s;
+  const settings = scheduleSettings(s);
+  // One after another: inside the transaction they share one connection.
+  const invoices = await repo.remindableInvoices(db, companyId);
+  const history = await repo.reminderHistory(db, companyId);
+  const pauses = await settingsRepo.activePauses(db, companyId, dateIn(s.timezone, now));
+  const sent = historyByInvoice(history);
+  const paused = pausesByTarget(pauses);
+  const rows: repo.NewReminder[] = [];
+  for (const inv of invoices) {
+    const due = dueReminder(reminderInvoice(inv, paused), settings, now, sent.get(inv.id) ?? []);
+    if (!due) continue;
+    const id = randomUUID();
+    rows.push({
+      id,
+      companyId,
+      invoiceQbId: inv.id,
+      stage: due.stage,
+      cycle: due.cycle,
+      scheduledFor: due.scheduledFor,
+      templateType: due.stage,
+      messageId: reminderMessageId(id, ctx.config.mailFrom),
+      toAddress: inv.email!,
+      decidedAt: now,
+    });
+  }
+  return rows;
+}
+
+type Freshness =
+  | { outcome: "fresh"; synced: boolean }
+  | { outcome: "blocked"; reason: string }
+  | { outcome: "skipped"; reason: "sync running" };
+
+/**
+ * Data synced less than 15 minutes ago (on the wall clock, as the sync records it) is used as is;
+ * older data is refreshed by an incremental sync run here and awaited.
+ */
+async function ensureFreshData(ctx: AppContext, companyId: string): Promise<Freshness> {
+  const state = await settingsRepo.findSyncState(ctx.db, companyId);
+  if (state?.status !== "connected") {
+    return {
+      outcome: "blocked",
+      reason: "QuickBooks is not connected: reconnect it on the Integrations page.",
+    };
+  }
+  if (state.lastSyncAt && Date.now() - state.lastSyncAt.getTime() <= MAX_DATA_AGE_MS) {
+    return { outcome: "fresh", synced: false };
+  }
+  try {
+    const result = await runSync(ctx, companyId, "incremental");
+    if (!result.skipped) return { outcome: "fresh", synced: true };
+    if (result.reason === "busy") return { outcome: "skipped", reason: "sync running" };
+    return {
+      outcome: "blocked",
+      reason: "QuickBooks is not connected: reconnect it on the Integrations page.",
+    };
+  } catch (err) {
+    const detail = err instanceof Error ? err.message.slice(0, 200) : String(err);
+    return {
+      outcome: "blocked",
+      reason: `Reminders are on hold: the QuickBooks sync before sending failed (${detail}).`,
+    };
+  }
+}
+
+async function block(ctx: AppContext, companyId: string, reason: string): Promise<PlanOutcome> {
+  await settingsRepo.recordPlanning(ctx.db, companyId, {
+    blockedReason: reason,
+    at: ctx.now(),
+    planned: false,
+  });
+  return { outcome: "blocked", reason };
+}

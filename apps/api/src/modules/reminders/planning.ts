@@ -1,0 +1,73 @@
+import type { PauseRow, SettingsRow } from "./reminder-settings.repository.ts";
+import type { HistoryRow, InvoiceForReminder } from "./reminders.repository.ts";
+import type { FollowUpInterval, ReminderInvoice, ReminderSettings, SentReminder } from "./schedule.ts";
+
+/**
+ * From stored rows to the schedule's inputs: the company's settings, each invoice with the pause
+ * in force on it, and what it was already sent. The schedule itself stays pure (schedule.ts).
+ */
+
+export function scheduleSettings(
+  s: Pick<SettingsRow, "timezone" | "followUpInterval" | "sendTime" | "weekdaysOnly">,
+  override: { sendTime?: string | undefined; weekdaysOnly?: boolean | undefined } = {},
+): ReminderSettings {
+  return {
+    timeZone: s.timezone,
+    followUpInterval: Number(s.followUpInterval) as FollowUpInterval,
+    sendTime: override.sendTime ?? s.sendTime,
+    weekdaysOnly: override.weekdaysOnly ?? s.weekdaysOnly,
+  };
+}
+
+export function historyByInvoice(rows: readonly HistoryRow[]): Map<string, SentReminder[]> {
+  const byInvoice = new Map<string, SentReminder[]>();
+  for (const r of rows) {
+    const list = byInvoice.get(r.invoiceId) ?? [];
+    // A queued reminder counts as sent when it was decided: the schedule must not decide it again.
+    list.push({
+      stage: r.stage,
+      cycle: r.cycle,
+      scheduledFor: r.scheduledFor,
+      sentAt: r.sentAt ?? r.decidedAt,
+    });
+    byInvoice.set(r.invoiceId, list);
+  }
+  return byInvoice;
+}
+
+export interface Pauses {
+  invoice: Map<string, PauseRow>;
+  customer: Map<string, PauseRow>;
+}
+
+export function pausesByTarget(rows: readonly PauseRow[]): Pauses {
+  const pauses: Pauses = { invoice: new Map(), customer: new Map() };
+  for (const p of rows) pauses[p.scope].set(p.targetQbId, p);
+  return pauses;
+}
+
+/** The pause in force on an invoice: its own or its customer's; with both, the one lasting longer. */
+export function pauseOn(
+  inv: Pick<InvoiceForReminder, "id" | "customerRef">,
+  pauses: Pauses,
+): { scope: "invoice" | "customer"; until: string | null } | null {
+  const found = [pauses.invoice.get(inv.id), pauses.customer.get(inv.customerRef)].filter(
+    (p): p is PauseRow => Boolean(p),
+  );
+  if (found.length === 0) return null;
+  const longest = found.reduce((a, b) =>
+    a.until === null ? a : b.until === null ? b : a.until >= b.until ? a : b,
+  );
+  return { scope: longest.scope, until: longest.until };
+}
+
+export function reminderInvoice(inv: InvoiceForReminder, pauses: Pauses): ReminderInvoice {
+  const pause = pauseOn(inv, pauses);
+  return {
+    dueDate: inv.dueDate,
+    balanceCents: inv.deleted ? 0 : inv.balanceCents,
+    voided: inv.voided,
+    hasEmail: Boolean(inv.email),
+    pause: pause && { until: pause.until },
+  };
+}

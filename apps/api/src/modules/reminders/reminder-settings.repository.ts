@@ -1,0 +1,136 @@
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { companies, qboConnections, reminderPauses, reminderSettings } from "../../db/schema/index.ts";
+
+/** The settings the schedule needs, with the stored row's defaults when there is none. */
+const planningColumns = {
+  companyId: companies.id,
+  timezone: companies.timezone,
+  followUpInterval: companies.followUpInterval,
+  enabled: sql<boolean>`coalesce(${reminderSettings.enabled}, false)`,
+  sendTime: sql<string>`coalesce(${reminderSettings.sendTime}, '09:00')`,
+  weekdaysOnly: sql<boolean>`coalesce(${reminderSettings.weekdaysOnly}, true)`,
+  blockedReason: reminderSettings.blockedReason,
+  blockedAt: reminderSettings.blockedAt,
+  lastPlannedAt: reminderSettings.lastPlannedAt,
+};
+
+export async function findSettings(db: DbOrTx, companyId: string) {
+  const [row] = await db
+    .select(planningColumns)
+    .from(companies)
+    .leftJoin(reminderSettings, eq(reminderSettings.companyId, companies.id))
+    .where(eq(companies.id, companyId));
+  return row;
+}
+export type SettingsRow = NonNullable<Awaited<ReturnType<typeof findSettings>>>;
+
+/** Companies with reminders on, for the planner. */
+export function enabledCompanies(db: DbOrTx) {
+  return db
+    .select(planningColumns)
+    .from(reminderSettings)
+    .innerJoin(companies, eq(companies.id, reminderSettings.companyId))
+    .where(eq(reminderSettings.enabled, true));
+}
+
+export async function saveSettings(
+  db: DbOrTx,
+  companyId: string,
+  values: { enabled: boolean; sendTime: string; weekdaysOnly: boolean; enabledAt?: Date | null },
+) {
+  const set = { ...values, updatedAt: new Date() };
+  await db
+    .insert(reminderSettings)
+    .values({ companyId, ...set })
+    .onConflictDoUpdate({ target: reminderSettings.companyId, set });
+}
+
+/** Records why planning sent nothing (or clears it with null), and when it last planned. */
+export async function recordPlanning(
+  db: DbOrTx,
+  companyId: string,
+  values: { blockedReason: string | null; at: Date; planned: boolean },
+) {
+  const set = {
+    blockedReason: values.blockedReason,
+    blockedAt: values.blockedReason ? values.at : null,
+    ...(values.planned ? { lastPlannedAt: values.at } : {}),
+  };
+  await db
+    .insert(reminderSettings)
+    .values({ companyId, ...set })
+    .onConflictDoUpdate({ target: reminderSettings.companyId, set });
+}
+
+/** Serialises the decisions of one company (planner runs, manual sends) within a transaction. */
+export async function lockCompanyReminders(tx: DbOrTx, companyId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reminders:${companyId}`}, 0))`);
+}
+
+/** When the company's data was last synced from QuickBooks, and whether it is connected. */
+export async function findSyncState(db: DbOrTx, companyId: string) {
+  const [row] = await db
+    .select({ status: qboConnections.status, lastSyncAt: qboConnections.lastSyncAt })
+    .from(qboConnections)
+    .where(eq(qboConnections.companyId, companyId));
+  return row;
+}
+
+// Pauses
+
+export type PauseScope = "invoice" | "customer";
+
+export async function upsertPause(
+  db: DbOrTx,
+  p: { companyId: string; scope: PauseScope; targetQbId: string; until: string | null; createdBy: string },
+) {
+  const [row] = await db
+    .insert(reminderPauses)
+    .values(p)
+    .onConflictDoUpdate({
+      target: [reminderPauses.companyId, reminderPauses.scope, reminderPauses.targetQbId],
+      set: { until: p.until, createdBy: p.createdBy, createdAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deletePause(db: DbOrTx, companyId: string, scope: PauseScope, targetQbId: string) {
+  const rows = await db
+    .delete(reminderPauses)
+    .where(
+      and(
+        eq(reminderPauses.companyId, companyId),
+        eq(reminderPauses.scope, scope),
+        eq(reminderPauses.targetQbId, targetQbId),
+      ),
+    )
+    .returning({ id: reminderPauses.id });
+  return rows.length > 0;
+}
+
+/**
+ * The pauses in force on `today` (local date): without an end, or ending later. With targets,
+ * only those on these invoices or customers.
+ */
+export function activePauses(
+  db: DbOrTx,
+  companyId: string,
+  today: string,
+  targets?: { invoiceIds: string[]; customerRefs: string[] },
+) {
+  const inForce = or(isNull(reminderPauses.until), gt(reminderPauses.until, today));
+  const onTargets = targets
+    ? or(
+        and(eq(reminderPauses.scope, "invoice"), inArray(reminderPauses.targetQbId, targets.invoiceIds)),
+        and(eq(reminderPauses.scope, "customer"), inArray(reminderPauses.targetQbId, targets.customerRefs)),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(reminderPauses)
+    .where(and(eq(reminderPauses.companyId, companyId), inForce, onTargets))
+    .orderBy(reminderPauses.createdAt);
+}
+export type PauseRow = Awaited<ReturnType<typeof activePauses>>[number];

@@ -1,0 +1,130 @@
+import {
+  type EmailTemplate,
+  errorCodes,
+  type FollowUpIntervalValue,
+  type PreviewTemplateRequest,
+  type SaveTemplateRequest,
+  type TemplateType,
+  templateMessages,
+  templateTypes,
+} from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import { dateIn } from "../../lib/dates.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { sanitizeUserHtml } from "../../lib/sanitize.ts";
+import { emailInput, type InvoiceFacts, outgoingEmail, sampleInvoice } from "../reminders/reminder-email.ts";
+import { findInvoice, mostOverdueInvoice } from "../reminders/reminders.repository.ts";
+import { renderReminder, variableValues } from "../reminders/render.ts";
+import * as repo from "./templates.repository.ts";
+
+const asTemplate = (row: repo.TemplateRow): EmailTemplate => ({
+  id: row.id,
+  type: row.type,
+  name: row.name,
+  subject: row.subject,
+  content: sanitizeUserHtml(row.content),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function companyForEmail(ctx: AppContext, companyId: string) {
+  const company = await repo.findCompanyForEmail(ctx.db, companyId);
+  if (!company) throw notFound("Company not found.");
+  return company;
+}
+
+/** The three templates in the tiles' order, the follow-up interval and the signature. */
+export async function listTemplates(ctx: AppContext, companyId: string) {
+  const [company, rows] = await Promise.all([
+    companyForEmail(ctx, companyId),
+    repo.findTemplates(ctx.db, companyId),
+  ]);
+  const byType = new Map(rows.map((r) => [r.type, r]));
+  return {
+    templates: templateTypes.flatMap((type) => {
+      const row = byType.get(type);
+      return row ? [asTemplate(row)] : [];
+    }),
+    followUpInterval: company.followUpInterval,
+    signature: sanitizeUserHtml(company.signature),
+  };
+}
+
+/** Stores the subject as typed and the body sanitised with the signatures' allow-list. */
+export async function saveTemplate(ctx: AppContext, companyId: string, input: SaveTemplateRequest) {
+  const row = await repo.updateTemplate(ctx.db, companyId, input.type, {
+    subject: input.subject,
+    content: sanitizeUserHtml(input.content),
+  });
+  if (!row) throw notFound("Template not found.");
+  return { data: asTemplate(row), message: templateMessages.saved };
+}
+
+export async function saveFollowUpInterval(
+  ctx: AppContext,
+  companyId: string,
+  followUpInterval: FollowUpIntervalValue,
+) {
+  await repo.updateFollowUpInterval(ctx.db, companyId, followUpInterval);
+  return { followUpInterval, currentSetting: templateMessages.followUpEvery(followUpInterval) };
+}
+
+async function storedTemplate(ctx: AppContext, companyId: string, type: TemplateType) {
+  const row = await repo.findTemplate(ctx.db, companyId, type);
+  if (!row) throw notFound("Template not found.");
+  return row;
+}
+
+/**
+ * A template (as stored, or the unsaved edit given) rendered with one of the company's real open
+ * invoices: the one named, else the most overdue; sample values when it has none.
+ */
+export async function previewTemplate(
+  ctx: AppContext,
+  companyId: string,
+  input: PreviewTemplateRequest,
+  logo: "inline" | "data-url" = "data-url",
+) {
+  const [company, stored] = await Promise.all([
+    companyForEmail(ctx, companyId),
+    storedTemplate(ctx, companyId, input.type),
+  ]);
+  const now = ctx.now();
+  const invoice = input.invoiceId
+    ? await findInvoice(ctx.db, companyId, input.invoiceId)
+    : await mostOverdueInvoice(ctx.db, companyId);
+  if (input.invoiceId && !invoice) throw notFound("No such invoice.");
+  const facts: InvoiceFacts = invoice ?? sampleInvoice(dateIn(company.timezone, now));
+  const template = { subject: input.subject ?? stored.subject, content: input.content ?? stored.content };
+  const emailIn = emailInput(company, facts, template, now, logo);
+  return {
+    company,
+    email: renderReminder(emailIn),
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          docNumber: invoice.docNumber,
+          customerName: invoice.customerName,
+          email: invoice.email,
+          currency: invoice.currency,
+          balanceCents: invoice.balanceCents,
+          dueDate: invoice.dueDate,
+        }
+      : null,
+    values: variableValues(emailIn),
+  };
+}
+
+/** The preview, emailed to the signed-in user only (never to the invoice's customer). */
+export async function sendTestEmail(
+  ctx: AppContext,
+  companyId: string,
+  userEmail: string,
+  input: PreviewTemplateRequest,
+) {
+  if (!ctx.mailer) throw new AppError(503, errorCodes.unavailable, "Email is not configured (SMTP_URL).");
+  const { company, email } = await previewTemplate(ctx, companyId, input, "inline");
+  const sent = await ctx.mailer.send(
+    outgoingEmail(company, { ...email, subject: `[Test] ${email.subject}` }, userEmail),
+  );
+  return { sentTo: userEmail, messageId: sent.messageId };
+}

@@ -1,0 +1,377 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { authMessages } from "@recoup/contracts";
+import { eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { users } from "../src/db/schema/index.ts";
+import {
+  client,
+  createTestApp,
+  type MailMessage,
+  STRONG_PASSWORD,
+  signedInUser,
+  type TestApp,
+  uniqueEmail,
+} from "./harness.ts";
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), "recoup-dist-"));
+  mkdirSync(path.join(dist, "assets"));
+  writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Recoup</title><div id=root></div>");
+  writeFileSync(path.join(dist, "assets", "app-123.js"), "console.log(1)");
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+  api = client(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const VICTIM_PASSWORD = STRONG_PASSWORD;
+const ATTACKER_PASSWORD = "Squatt3r!Pass";
+const REFRESH_COOKIE = "__Host-recoup_rt";
+const DEVICE_COOKIE = "__Host-recoup_device";
+
+const signup = (email: string, password: string, firstName = "Ada") =>
+  api.post("/v1/auth/signup", { firstName, lastName: "Lovelace", email, password });
+const verify = (email: string, code: string, body: { password?: string; newPassword?: string }) =>
+  api.post("/v1/auth/verify-email", { email, code, ...body });
+const login = (email: string, password: string, cookies: Record<string, string> = {}) =>
+  t.app.inject({ method: "POST", url: "/v1/auth/login", payload: { email, password }, cookies });
+const codeFrom = (mail: MailMessage) => /(\d{6})/.exec(mail.subject)![1]!;
+const cookieOf = (res: { cookies: { name: string; value: string }[] }, name: string) =>
+  res.cookies.find((c) => c.name === name);
+
+/** Waits for the `count`th verification email to `email`; returns the newest. */
+async function verificationMail(email: string, count: number) {
+  const matching = async () => (await t.mailTo(email)).filter((m) => /verification code/.test(m.subject));
+  await expect.poll(async () => (await matching()).length, { timeout: 15_000 }).toBe(count);
+  return (await matching())[0]!;
+}
+
+describe("1. a pending account belongs to whoever holds the code", () => {
+  it("a second signup over a pending address cannot take it over: the code holder keeps their own password", async () => {
+    const email = uniqueEmail("victim");
+    expect((await signup(email, VICTIM_PASSWORD)).statusCode).toBe(201);
+    expect((await signup(email, ATTACKER_PASSWORD, "Mallory")).statusCode).toBe(201);
+    const code = codeFrom(await verificationMail(email, 2));
+
+    // The victim verifies with the password they chose: it is not the account's current one.
+    const keep = await verify(email, code, { password: VICTIM_PASSWORD });
+    expect(keep.statusCode).toBe(409);
+    expect(keep.json().error).toEqual({
+      code: "PASSWORD_MISMATCH",
+      message: authMessages.passwordMismatch,
+    });
+    // Nothing is confirmed yet: the attacker's password still cannot sign in.
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(403);
+
+    // The code stayed open: its holder sets their own password, as in a reset, and is signed in.
+    const chosen = await verify(email, code, { newPassword: VICTIM_PASSWORD });
+    expect(chosen.statusCode).toBe(200);
+    expect(Object.keys(chosen.json().data).sort()).toEqual(["AccessToken", "IdToken", "RefreshToken"]);
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
+    expect((await login(email, VICTIM_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("silent variant: with the hourly code budget spent, a later signup sends nothing and still cannot take over", async () => {
+    const email = uniqueEmail("victim");
+    await signup(email, VICTIM_PASSWORD);
+    // The attacker spends the budget (5 codes an hour), every code landing in the victim's inbox.
+    for (let i = 0; i < 4; i++) await api.post("/v1/auth/resend-verification", { email });
+    const newest = await verificationMail(email, 5);
+    expect((await signup(email, ATTACKER_PASSWORD, "Mallory")).statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await t.mailTo(email)).length).toBe(5);
+
+    // The victim's own newest code does not confirm the attacker's password.
+    const keep = await verify(email, codeFrom(newest), { password: VICTIM_PASSWORD });
+    expect(keep.statusCode).toBe(409);
+    expect((await verify(email, codeFrom(newest), { newPassword: VICTIM_PASSWORD })).statusCode).toBe(200);
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
+    expect((await login(email, VICTIM_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("verifying with the account's current password keeps it; a wrong one or a refused new one costs nothing", async () => {
+    const email = uniqueEmail("owner");
+    await signup(email, VICTIM_PASSWORD);
+    const code = codeFrom(await verificationMail(email, 1));
+    expect((await verify(email, code, {})).statusCode).toBe(400);
+    const common = await verify(email, code, { newPassword: "Password1!" });
+    expect(common.json().error.code).toBe("PASSWORD_TOO_COMMON");
+    expect((await verify(email, code, { password: "Not-the-1-password" })).statusCode).toBe(409);
+    const res = await verify(email, code, { password: VICTIM_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(cookieOf(res, REFRESH_COOKIE)?.value).toBe(res.json().data.RefreshToken);
+    expect((await api.get("/v1/auth/user/details", res.json().data.IdToken)).statusCode).toBe(200);
+    // Single use, and a verified account is never verified (or re-passworded) again.
+    expect((await verify(email, code, { newPassword: "An0ther&Secret" })).statusCode).toBe(400);
+    expect((await login(email, VICTIM_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe("2. renewal through x-new-* headers", () => {
+  /** A valid id token of the user's session with two minutes left. */
+  async function nearExpiry(token: string) {
+    const claims = (await t.ctx.tokens.verify(token))!;
+    const { SignJWT } = await import("jose");
+    const { createHash } = await import("node:crypto");
+    const key = createHash("sha256").update(`recoup-jwt:${t.ctx.config.jwtSecret}`).digest();
+    return new SignJWT({ token_use: "id", sid: claims.sessionId })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(claims.userId)
+      .setIssuer(t.ctx.config.appUrl)
+      .setAudience("recoup")
+      .setIssuedAt()
+      .setExpirationTime("2m")
+      .sign(key);
+  }
+  const details = (token: string, cookies: Record<string, string> = {}) =>
+    t.app.inject({
+      method: "GET",
+      url: "/v1/auth/user/details",
+      headers: { authorization: `Bearer ${token}` },
+      cookies,
+    });
+
+  it("a bearer token alone never renews itself: no fresh tokens without the refresh cookie", async () => {
+    const u = await signedInUser(t);
+    const res = await details(await nearExpiry(u.token));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-new-id-token"]).toBeUndefined();
+    expect(res.headers["x-new-access-token"]).toBeUndefined();
+  });
+
+  it("renews only with the session's own live refresh cookie", async () => {
+    const u = await signedInUser(t);
+    const other = await signedInUser(t);
+    const soon = await nearExpiry(u.token);
+    expect(
+      (await details(soon, { [REFRESH_COOKIE]: other.tokens.RefreshToken })).headers["x-new-id-token"],
+    ).toBe(undefined);
+    const renewed = await details(soon, { [REFRESH_COOKIE]: u.tokens.RefreshToken });
+    expect(renewed.headers["x-new-id-token"]).toBeTruthy();
+    expect(renewed.headers["x-new-access-token"]).toBeTruthy();
+    // Once rotated, the old cookie renews nothing.
+    const rotated = await api.post("/v1/auth/refresh", { RefreshToken: u.tokens.RefreshToken });
+    expect(rotated.statusCode).toBe(200);
+    expect((await details(soon, { [REFRESH_COOKIE]: u.tokens.RefreshToken })).headers["x-new-id-token"]).toBe(
+      undefined,
+    );
+    expect(
+      (await details(soon, { [REFRESH_COOKIE]: rotated.json().data.RefreshToken })).headers["x-new-id-token"],
+    ).toBeTruthy();
+  });
+});
+
+describe("3. device cookies: nobody can lock the owner out", () => {
+  /** `count` wrong passwords, ten at a time. */
+  async function failLogins(email: string, count: number, cookies: Record<string, string> = {}) {
+    for (let i = 0; i < count; i += 10) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(10, count - i) }, () => login(email, "Wrong#Pass123", cookies)),
+      );
+      expect(batch.map((r) => r.statusCode)).toEqual(batch.map(() => 401));
+    }
+  }
+
+  it("a login leaves a signed HttpOnly device cookie", async () => {
+    const u = await signedInUser(t);
+    const res = await login(u.email, STRONG_PASSWORD);
+    const device = cookieOf(res, DEVICE_COOKIE);
+    expect(device?.value).toBeTruthy();
+    expect(res.headers["set-cookie"]).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^__Host-recoup_device=.*HttpOnly.*Secure.*SameSite=Strict/i),
+      ]),
+    );
+    // The same browser keeps its cookie on the next login.
+    const again = await login(u.email, STRONG_PASSWORD, { [DEVICE_COOKIE]: device!.value });
+    expect(cookieOf(again, DEVICE_COOKIE)?.value).toBe(device!.value);
+  });
+
+  it("a known device logs in while 100 wrong passwords from elsewhere lock the account for unknown devices", async () => {
+    const u = await signedInUser(t);
+    const owner = cookieOf(await login(u.email, STRONG_PASSWORD), DEVICE_COOKIE)!.value;
+    const other = await signedInUser(t);
+    const othersDevice = cookieOf(await login(other.email, STRONG_PASSWORD), DEVICE_COOKIE)!.value;
+
+    await failLogins(u.email, 100);
+    const locked = await login(u.email, STRONG_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe("RATE_LIMITED");
+    // Neither a forged cookie nor another account's cookie makes a device known.
+    const [userId, nonce] = owner.split(".");
+    expect(
+      (await login(u.email, STRONG_PASSWORD, { [DEVICE_COOKIE]: `${userId}.${nonce}.forged` })).statusCode,
+    ).toBe(429);
+    expect((await login(u.email, STRONG_PASSWORD, { [DEVICE_COOKIE]: othersDevice })).statusCode).toBe(429);
+
+    const known = await login(u.email, STRONG_PASSWORD, { [DEVICE_COOKIE]: owner });
+    expect(known.statusCode).toBe(200);
+  });
+
+  it("a known device's failures count on their own: it locks itself, not the account", async () => {
+    const u = await signedInUser(t);
+    const device = cookieOf(await login(u.email, STRONG_PASSWORD), DEVICE_COOKIE)!.value;
+    await failLogins(u.email, 100, { [DEVICE_COOKIE]: device });
+    expect((await login(u.email, STRONG_PASSWORD, { [DEVICE_COOKIE]: device })).statusCode).toBe(429);
+    expect((await login(u.email, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe("4. resend-verification and forgot-password answer every address by the same path", () => {
+  /** What one call queued: job names, payload keys and options (the address aside). */
+  async function queuedBy(url: string, email: string) {
+    const send = vi.spyOn(t.ctx.queue, "send");
+    try {
+      const res = await api.post(url, { email });
+      expect(res.statusCode).toBe(200);
+      return {
+        body: res.body,
+        jobs: send.mock.calls.map(([name, data, opts]) => [name, Object.keys(data), opts]),
+      };
+    } finally {
+      send.mockRestore();
+    }
+  }
+
+  // Background jobs of earlier calls must not queue anything while a call is watched: the calls
+  // whose jobs send an email come last, and their email is awaited.
+  it("resend-verification queues the same job for a pending account, a verified one and an unknown address", async () => {
+    const pending = uniqueEmail("pending");
+    await signup(pending, VICTIM_PASSWORD);
+    await verificationMail(pending, 1);
+    const verified = (await signedInUser(t)).email;
+    const answers = [];
+    for (const email of [verified, uniqueEmail("nobody"), pending]) {
+      answers.push(await queuedBy("/v1/auth/resend-verification", email));
+    }
+    expect(answers[0]!.jobs).toHaveLength(1);
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    // The work still happens, off the request.
+    await verificationMail(pending, 2);
+  });
+
+  it("forgot-password queues the same job for an unknown address and an account", async () => {
+    const { email } = await signedInUser(t);
+    const unknown = await queuedBy("/v1/auth/forgot-password", uniqueEmail("nobody"));
+    const known = await queuedBy("/v1/auth/forgot-password", email);
+    expect(known.jobs).toHaveLength(1);
+    expect(unknown).toEqual(known);
+    await t.waitForMail(email, /password reset code/);
+  });
+});
+
+describe("5. small ones", () => {
+  it("a NUL byte in an email (or a name) answers 400, not 500", async () => {
+    const email = "nul\u0000@example.com";
+    const calls: [string, unknown][] = [
+      ["/v1/auth/login", { email, password: STRONG_PASSWORD }],
+      ["/v1/auth/signup", { firstName: "A", lastName: "B", email, password: STRONG_PASSWORD }],
+      [
+        "/v1/auth/signup",
+        { firstName: "A\u0000", lastName: "B", email: uniqueEmail(), password: STRONG_PASSWORD },
+      ],
+      ["/v1/auth/forgot-password", { email }],
+      ["/v1/auth/resend-verification", { email }],
+      ["/v1/auth/verify-email", { email, code: "123456", password: STRONG_PASSWORD }],
+      ["/v1/auth/reset-password", { email, code: "123456", newPassword: STRONG_PASSWORD }],
+    ];
+    for (const [url, body] of calls) {
+      const res = await api.post(url, body);
+      expect([url, res.statusCode]).toEqual([url, 400]);
+    }
+  });
+
+  it("look-alike emails are one account: full-width forms fold (NFKC), control characters are refused", async () => {
+    const u = await signedInUser(t);
+    const [local, domain] = u.email.split("@") as [string, string];
+    const wide = (text: string) =>
+      text.replace(/[a-z0-9]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+    const lookAlike = `${wide(local)}@${domain}`;
+    expect((await signup(lookAlike, "An0ther&Secret")).statusCode).toBe(201);
+    await t.waitForMail(u.email, /already have a Recoup account/);
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, lookAlike))).toEqual([]);
+    expect((await login(`${wide(local)}＠${domain}`, STRONG_PASSWORD)).statusCode).toBe(200);
+    for (const control of ["\u202e", "\u2066", "\u200b", "\u0007"]) {
+      const res = await signup(`${local}${control}@${domain}`, STRONG_PASSWORD);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(authMessages.invalidEmail);
+    }
+  });
+
+  it("serves index.html (and every other non-hashed file) with no-cache", async () => {
+    for (const url of ["/", "/index.html", "/login", "/customers/abc?x=1"]) {
+      const res = await api.get(url);
+      expect([url, res.statusCode, res.headers["cache-control"]]).toEqual([url, 200, "no-cache"]);
+    }
+    expect((await api.get("/assets/app-123.js")).headers["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
+  });
+
+  it("business routes authenticate before they validate: anonymous callers get 401, never 400", async () => {
+    const res = await api.post("/v1/business/onboard/onboard-user", { company_name: "" });
+    expect(res.statusCode).toBe(401);
+    // Every documented route that takes a bearer token, and every business route, answers the same.
+    const doc = (await api.get("/openapi.json")).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const guarded = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.security?.length || p.startsWith("/v1/business/"))
+        .map(([method, _]) => [method.toUpperCase(), p.replace(/\{[^}]+\}/g, "x")] as const),
+    );
+    expect(guarded.length).toBeGreaterThan(10);
+    for (const [method, url] of guarded) {
+      const anonymous = await t.app.inject({
+        method: method as InjectOptions["method"],
+        url: `${url}?email=not-an-email&companyId=`,
+        ...(method === "GET" || method === "DELETE" ? {} : { payload: { unexpected: true } }),
+      });
+      expect([method, url, anonymous.statusCode]).toEqual([method, url, 401]);
+    }
+  });
+});
+
+describe("5. files under a fresh DATA_DIR", () => {
+  it("are private: no group or other bits, folders 0700", async () => {
+    const base = mkdtempSync(path.join(tmpdir(), "recoup-modes-"));
+    const dataDir = path.join(base, "data");
+    try {
+      const { app } = await buildApp(
+        loadConfig({
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "silent",
+          SMTP_URL: "smtp://127.0.0.1:9",
+          RUN_WORKER: "false",
+          WEB_DIST_DIR: dist,
+        }),
+      );
+      await app.close();
+      const loose: string[] = [];
+      const walk = (dir: string) => {
+        for (const name of readdirSync(dir)) {
+          const file = path.join(dir, name);
+          const stat = statSync(file);
+          if (stat.mode & 0o077) loose.push(`${file.slice(base.length)} ${(stat.mode & 0o777).toString(8)}`);
+          if (stat.isDirectory()) walk(file);
+        }
+      };
+      walk(base);
+      expect(statSync(path.join(dataDir, "secret.key")).mode & 0o777).toBe(0o600);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(loose).toEqual([]);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
