@@ -41,6 +41,20 @@ const config = loadConfig({
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const { app, ctx } = await buildApp(config);
+
+/** The API process's memory in MiB; on PGlite also the size of its WASM memory (which never shrinks). */
+function memory() {
+  const m = process.memoryUsage();
+  const mib = (n: number) => Math.round(n / 2 ** 20);
+  const wasm = (ctx.db as unknown as { $client: { mod?: { HEAPU8?: Uint8Array } } }).$client.mod?.HEAPU8;
+  return {
+    rssMiB: mib(m.rss),
+    heapUsedMiB: mib(m.heapUsed),
+    externalMiB: mib(m.external),
+    arrayBuffersMiB: mib(m.arrayBuffers),
+    ...(wasm ? { wasmMemoryMiB: mib(wasm.byteLength) } : {}),
+  };
+}
 const { users, companies } = await import("@recoup/api/db/schema");
 const { beginConnect, completeConnect } = await import("@recoup/api/quickbooks/connection");
 const { runSync } = await import("@recoup/api/quickbooks/sync");
@@ -75,11 +89,14 @@ await completeConnect(ctx, user!.id, company!.id, {
   realmId: sandbox.realmId,
 });
 
-let peakRss = 0;
+// Idle: the app built and connected, nothing running, a few seconds to settle.
+await new Promise((r) => setTimeout(r, 3000));
+const idle = memory();
+let peak = idle;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const now = memory();
+  if (now.rssMiB > peak.rssMiB) peak = now;
 }, 50);
-const baseRss = process.memoryUsage().rss;
 
 const t0 = performance.now();
 const full = await runSync(ctx, company!.id, "full");
@@ -132,9 +149,11 @@ const result = {
     counts: Object.fromEntries(Object.entries(full.counts).filter(([k]) => !k.includes("."))),
     seconds: +(fullMs / 1000).toFixed(1),
     recordsPerSecond: Math.round(records / (fullMs / 1000)),
-    peakRssMiB: Math.round(peakRss / 2 ** 20),
-    rssBeforeMiB: Math.round(baseRss / 2 ** 20),
+    peakRssMiB: peak.rssMiB,
+    rssBeforeMiB: idle.rssMiB,
   },
+  /** MiB: the API process idle before the import, and at its peak RSS during the import. */
+  memory: { idle, peak },
   incremental100: {
     mode: incr.skipped ? "skipped" : incr.mode,
     seconds: +(incrMs / 1000).toFixed(2),

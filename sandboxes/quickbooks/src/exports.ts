@@ -18,6 +18,8 @@ export {
 } from "./control.ts";
 export type { GenerateOptions } from "./data/common.ts";
 export { generateLargeCompany, LARGE_COMPANY, type LargeCompanySize } from "./data/large.ts";
+/** The vocabulary of generated business names (benchmarks generate more companies with it). */
+export { BUSINESS_KINDS, BUSINESS_WORDS } from "./data/names.ts";
 export { generateSampleCompany, SAMPLE_CUSTOMERS, SAMPLE_PLAN } from "./data/sample.ts";
 export { type CompanySummary, summarize } from "./data/summary.ts";
 export type { CompanyData, CompanySpec } from "./realms.ts";

@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -66,8 +69,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const dir = path.join(opts.dataDir, "pglite");
   makePrivateDir(dir);
+  await initPgliteCluster(dir);
   // pg_trgm serves the lists' substring search (the migrations create the extension).
-  const client = await PGlite.create({ fs: new PrivateNodeFS(dir), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    fs: new PrivateNodeFS(dir),
+    extensions: { pg_trgm },
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
   return {
@@ -89,6 +97,43 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's start parameters: its defaults with a smaller buffer cache. The cache lives in PGlite's
+ * WASM memory, which never shrinks: 128 MB (PostgreSQL's default) costs about 100 MiB of RSS from
+ * the start and more once the import has filled it; the OS page cache still holds the files.
+ * See docs/decisions/0008-pglite-memory.md.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * Creates the PGlite cluster (initdb) in a short-lived child process when `dir` has none: done in
+ * this process, initdb's memory stays referenced (about 450 MiB of RSS for the process's life).
+ * `dir` is already private (0700), so nobody else can reach the files in the meantime.
+ */
+export async function initPgliteCluster(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, "PG_VERSION"))) return;
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `require(${JSON.stringify(entry)}).PGlite.create(process.argv[1])
+    .then((pg) => pg.close())
+    .catch((error) => { console.error(error); process.exit(1); });`;
+  const child = spawn(process.execPath, ["-e", script, dir], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`PGlite initdb failed in ${dir} (exit ${code}): ${stderr.trim()}`);
+  // Emscripten's NODEFS set the new files' modes itself, past the umask: make them private, as
+  // PrivateNodeFS does for every file from here on.
+  for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    const file = path.join(dir, name);
+    chmodSync(file, statSync(file).mode & 0o700);
+  }
 }
 
 /** pg-boss passes undefined for "not set" and objects for jsonb: both need spelling out here. */
