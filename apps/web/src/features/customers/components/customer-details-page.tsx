@@ -1,6 +1,7 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { Link, useParams } from "react-router";
 
+import { PageHeader } from "@/components/page-header";
 import { QuickbooksGate } from "@/components/quickbooks-gate";
 import { Button } from "@/components/ui/button";
 import { CustomerDetails, CustomerDetailsSkeleton } from "@/features/customers/components/customer-details";
@@ -18,6 +19,10 @@ export function CustomerDetailsPage() {
           Customers
         </Link>
       </Button>
+      {/* The data and its skeleton carry their own heading; the gate's states get the page's. */}
+      {qb.state === "error" || qb.state === "not-connected" || qb.state === "first-sync" ? (
+        <PageHeader title="Customer Details" />
+      ) : null}
       <QuickbooksGate qb={qb} what="this customer" skeleton={<CustomerDetailsSkeleton />}>
         {qb.realmId && qb.companyId && customerRef ? (
           <CustomerDetails refQuery={{ realmId: qb.realmId, customerRef }} companyId={qb.companyId} />
