@@ -44,6 +44,12 @@ async function check(page: Page, path: string, found: string[], theme: string) {
   found.push(...describeViolations(`${path} (${theme})`, await seriousViolations(page)));
 }
 
+/** axe on the page as it is now (a dialog open, edit mode): no navigation. */
+async function checkState(page: Page, what: string, found: string[]) {
+  await page.waitForTimeout(400);
+  found.push(...describeViolations(what, await seriousViolations(page)));
+}
+
 /** The pages with wide tables and charts, which a phone scrolls. */
 const collectionPages = () => [
   "/dashboard",
@@ -54,16 +60,57 @@ const collectionPages = () => [
 ];
 
 describe("accessibility (axe-core)", () => {
-  it("collection pages have no serious or critical violations at 390 px (dark)", async () => {
+  it("collection pages and Email Templates have no serious or critical violations at 390 px (dark)", async () => {
     const { context, page } = await axeContext(browser(), "dark", 390);
     await logInAs(page, synced);
     const found: string[] = [];
-    for (const path of collectionPages()) await check(page, path, found, "dark, 390 px");
+    for (const path of [...collectionPages(), "/email-templates"])
+      await check(page, path, found, "dark, 390 px");
     await context.close();
     expect(found).toEqual([]);
   });
 
   for (const theme of themes) {
+    it(`Email Templates and reminder states have no serious or critical violations (${theme})`, async () => {
+      const { context, page } = await axeContext(browser(), theme);
+      await logInAs(page, synced);
+      const found: string[] = [];
+      await check(page, "/email-templates", found, theme);
+      await page.getByRole("button", { name: "Edit Template" }).click();
+      await page.getByRole("toolbar", { name: "Formatting" }).waitFor();
+      await checkState(page, `/email-templates edit mode (${theme})`, found);
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
+
+      await page.getByRole("switch", { name: "Send reminders automatically" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Turn on automatic reminders?" });
+      await confirm.getByText(/will go out|No reminder is due/).waitFor();
+      await checkState(page, `/email-templates enable confirmation (${theme})`, found);
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+
+      await check(page, "/invoices?status=overdue", found, theme);
+      await page
+        .getByRole("button", { name: /^Reminders for invoice / })
+        .first()
+        .click();
+      await page.getByRole("menuitem", { name: "Send reminder now" }).click();
+      await page
+        .getByRole("dialog", { name: "Send reminder now" })
+        .getByLabel("Subject", { exact: true })
+        .waitFor();
+      await checkState(page, `/invoices send reminder dialog (${theme})`, found);
+      await page.keyboard.press("Escape");
+
+      await check(page, `/customers/${customerRef}`, found, theme);
+      await page
+        .getByRole("region", { name: "Reminders" })
+        .getByRole("button", { name: "Pause reminders" })
+        .click();
+      await page.getByRole("dialog", { name: /^Pause reminders for / }).waitFor();
+      await checkState(page, `/customers pause dialog (${theme})`, found);
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
     it(`public pages have no serious or critical violations (${theme})`, async () => {
       const { context, page } = await axeContext(browser(), theme);
       const found: string[] = [];

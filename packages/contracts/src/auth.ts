@@ -37,8 +37,8 @@ export const CODE_PATTERN = /^\d{6}$/;
 
 /**
  * One spelling per address: compatibility forms (full-width letters, ＠) fold to plain ones
- * (NFKC) and case is ignored, so look-alikes are the same account. Every email the API stores or
- * looks up goes through this.
+ * (NFKC) and case is ignored, so look-alikes are the same account. The email schemas below fold
+ * the same way; this is for emails that come another way (path parameters, a provider's claims).
  */
 export const normaliseEmail = (email: string) => email.normalize("NFKC").trim().toLowerCase();
 

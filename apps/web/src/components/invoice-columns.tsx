@@ -3,6 +3,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 
 import { CustomerLink } from "@/components/customer-link";
 import { InvoiceStatusBadge } from "@/components/invoice-status-badge";
+import { InvoiceReminderActions } from "@/components/reminders/invoice-reminder-actions";
+import { LastReminderCell, NextReminderCell } from "@/components/reminders/reminder-cells";
 import { formatDate, formatDays, formatMoney } from "@/lib/format";
 
 /** "#1042", or the QuickBooks id when the invoice has no number. */
@@ -11,10 +13,17 @@ export const invoiceNumber = (row: Pick<InvoiceRow, "docNumber" | "id">) =>
 
 /**
  * An invoice list's columns (number, customer, issue and due dates, total, balance, status, days
- * overdue), shared by the Invoices page and a customer's invoices. `customer: false` drops the
- * customer column (a customer's own page).
+ * overdue, last and next reminder), shared by the Invoices page and a customer's invoices.
+ * `customer: false` drops the customer column (a customer's own page); with `companyId` each row
+ * ends with its reminder actions.
  */
-export function invoiceColumns({ customer = true }: { customer?: boolean } = {}): ColumnDef<InvoiceRow>[] {
+export function invoiceColumns({
+  customer = true,
+  companyId,
+}: {
+  customer?: boolean;
+  companyId?: string;
+} = {}): ColumnDef<InvoiceRow>[] {
   const columns: (ColumnDef<InvoiceRow> | null)[] = [
     {
       id: "docNumber",
@@ -75,6 +84,31 @@ export function invoiceColumns({ customer = true }: { customer?: boolean } = {})
           <span className="text-muted-foreground">—</span>
         ),
     },
+    {
+      id: "lastReminder",
+      header: "Last reminder",
+      cell: ({ row }) => <LastReminderCell row={row.original} />,
+    },
+    {
+      id: "nextReminder",
+      header: "Next reminder",
+      cell: ({ row }) => <NextReminderCell row={row.original} />,
+    },
+    companyId
+      ? {
+          id: "actions",
+          header: () => <span className="sr-only">Actions</span>,
+          // Stays in view while a narrow screen scrolls the table sideways.
+          meta: { className: "sticky right-0 bg-card px-1" },
+          cell: ({ row }) => (
+            <InvoiceReminderActions
+              companyId={companyId}
+              invoice={row.original}
+              label={invoiceNumber(row.original)}
+            />
+          ),
+        }
+      : null,
   ];
   return columns.filter((c): c is ColumnDef<InvoiceRow> => c !== null);
 }

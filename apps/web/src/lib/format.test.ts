@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   centsToDecimal,
   formatCount,
+  formatCountOf,
   formatDate,
   formatDays,
   formatMoney,
   formatPercent,
+  localIsoDate,
   parseIsoDate,
 } from "./format";
 
@@ -51,11 +53,23 @@ describe("dates", () => {
   });
 });
 
+describe("localIsoDate", () => {
+  it("writes the browser's calendar date, and the days after it, across month and year ends", () => {
+    expect(localIsoDate(new Date(2026, 0, 5, 23, 30))).toBe("2026-01-05");
+    expect(localIsoDate(new Date(2026, 0, 31), 1)).toBe("2026-02-01");
+    expect(localIsoDate(new Date(2026, 11, 31), 1)).toBe("2027-01-01");
+    expect(localIsoDate(parseIsoDate("2026-03-01")!, -1)).toBe("2026-02-28");
+  });
+});
+
 describe("numbers", () => {
   it("groups counts, writes percentages and days", () => {
     expect(formatCount(1200, "en-US")).toBe("1,200");
     expect(formatPercent(87.54, "en-US")).toBe("87.5%");
     expect(formatDays(1, "en-US")).toBe("1 day");
     expect(formatDays(45, "en-US")).toBe("45 days");
+    expect(formatCountOf(1, ["reminder", "reminders"], "en-US")).toBe("1 reminder");
+    expect(formatCountOf(0, ["reminder", "reminders"], "en-US")).toBe("0 reminders");
+    expect(formatCountOf(1200, ["reminder", "reminders"], "en-US")).toBe("1,200 reminders");
   });
 });

@@ -80,6 +80,13 @@ export function parseIsoDate(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The calendar date (YYYY-MM-DD) of `date` in the browser's zone, `days` later: the inverse of parseIsoDate. */
+export function localIsoDate(date: Date = new Date(), days = 0): string {
+  const day = new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
 /** A calendar date: "2026-01-05" → "Jan 5, 2026"; null or invalid → the fallback. */
 export function formatDate(
   iso: string | null | undefined,
@@ -112,4 +119,9 @@ export function formatUnixDate(seconds: number, locale?: string): string {
 /** "1 day", "12 days". */
 export function formatDays(days: number, locale?: string): string {
   return `${formatCount(days, locale)} ${Math.abs(days) === 1 ? "day" : "days"}`;
+}
+
+/** A count with its noun: 1, ["reminder", "reminders"] → "1 reminder"; 1200 → "1,200 reminders". */
+export function formatCountOf(count: number, noun: readonly [string, string], locale?: string): string {
+  return `${formatCount(count, locale)} ${count === 1 ? noun[0] : noun[1]}`;
 }

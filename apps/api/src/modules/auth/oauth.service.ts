@@ -1,4 +1,4 @@
-import { errorCodes, type OAuthCallbackRequest, type OAuthProvider } from "@recoup/contracts";
+import { errorCodes, normaliseEmail, type OAuthCallbackRequest, type OAuthProvider } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import {
   type OidcClient,
@@ -58,15 +58,17 @@ async function findOrCreateUser(ctx: AppContext, provider: OAuthProvider, identi
     const linked = await repo.findIdentity(tx, provider, identity.subject);
     if (linked) return (await repo.findUserById(tx, linked.userId))!;
     if (!identity.email) throw failed("The provider did not share an email address.");
-    const existing = await repo.findUserByEmail(tx, identity.email);
+    // One spelling per address, as for a signup.
+    const email = normaliseEmail(identity.email);
+    const existing = await repo.findUserByEmail(tx, email);
     if (existing && !identity.emailVerified) {
       throw failed("An account with this email already exists. Log in with your password to continue.");
     }
     const user =
       existing ??
       (await repo.insertUser(tx, {
-        email: identity.email,
-        name: identity.name ?? identity.email.split("@")[0]!,
+        email,
+        name: identity.name ?? email.split("@")[0]!,
         emailVerifiedAt: identity.emailVerified ? new Date() : null,
       }));
     if (existing && !existing.emailVerifiedAt) {

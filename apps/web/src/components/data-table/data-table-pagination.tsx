@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { ListParamsState } from "@/hooks/use-list-params";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatCountOf } from "@/lib/format";
 import { PAGE_SIZES, pageCount } from "@/lib/list-params";
 
 /** "Page X of Y", the rows count, the page size (10, 25, 50, 100) and the four page buttons. */
@@ -26,7 +26,7 @@ export function DataTablePagination<S extends string, F extends string>({
   return (
     <div className="flex flex-col-reverse gap-3 px-1 text-sm sm:flex-row sm:items-center sm:justify-between">
       <p className="text-muted-foreground" aria-live="polite">
-        {loading ? "Loading…" : `${formatCount(total)} ${total === 1 ? noun[0] : noun[1]}`}
+        {loading ? "Loading…" : formatCountOf(total, noun)}
       </p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <div className="flex items-center gap-2">

@@ -28,7 +28,10 @@ export function StaticTable<T>({
               <TableHead
                 key={header.id}
                 scope="col"
-                className={cn(header.column.columnDef.meta?.align === "right" && "text-right")}
+                className={cn(
+                  header.column.columnDef.meta?.align === "right" && "text-right",
+                  header.column.columnDef.meta?.className,
+                )}
               >
                 {flexRender(header.column.columnDef.header, header.getContext())}
               </TableHead>
@@ -49,7 +52,10 @@ export function StaticTable<T>({
               {row.getVisibleCells().map((cell) => (
                 <TableCell
                   key={cell.id}
-                  className={cn(cell.column.columnDef.meta?.align === "right" && "text-right tabular-nums")}
+                  className={cn(
+                    cell.column.columnDef.meta?.align === "right" && "text-right tabular-nums",
+                    cell.column.columnDef.meta?.className,
+                  )}
                 >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </TableCell>

@@ -12,6 +12,7 @@ import { CustomerInvoices } from "@/features/customers/components/customer-invoi
 import { CustomerNoteCard } from "@/features/customers/components/customer-note-card";
 import { CustomerNotes } from "@/features/customers/components/customer-notes";
 import { BalancesCard, ContactCard } from "@/features/customers/components/customer-overview";
+import { CustomerReminders } from "@/features/customers/components/customer-reminders";
 import { PaymentHistory } from "@/features/customers/components/payment-history";
 import { TagsCard } from "@/features/customers/components/tags-card";
 import { isApiError } from "@/lib/http";
@@ -47,7 +48,10 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
         }
       />
       <div className={twoColumns}>
-        <BalancesCard customer={customer} />
+        <div className="grid min-w-0 content-start gap-6">
+          <BalancesCard customer={customer} />
+          <CustomerReminders companyId={companyId} customerRef={refQuery.customerRef} name={customer.name} />
+        </div>
         <div className="grid min-w-0 content-start gap-6">
           <ContactCard customer={customer} />
           <TagsCard refQuery={refQuery} tags={customer.tags} />
@@ -59,6 +63,7 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
         description="Oldest due first."
         rows={openInvoices}
         empty="No open invoices: this customer owes nothing."
+        companyId={companyId}
       />
       <CustomerInvoices
         id="paid-invoices-title"

@@ -6,21 +6,23 @@ import { SectionCard } from "@/components/section-card";
 
 const rowId = (row: InvoiceRow) => row.id;
 
-/** One of the customer's invoice lists (open, or paid and voided), shown whole. */
+/** One of the customer's invoice lists (open, or paid and voided), shown whole; with `companyId`, reminder actions. */
 export function CustomerInvoices({
   id,
   title,
   description,
   rows,
   empty,
+  companyId,
 }: {
   id: string;
   title: string;
   description: string;
   rows: InvoiceRow[];
   empty: string;
+  companyId?: string;
 }) {
-  const columns = useMemo(() => invoiceColumns({ customer: false }), []);
+  const columns = useMemo(() => invoiceColumns({ customer: false, companyId }), [companyId]);
   return (
     <SectionCard id={id} title={title} description={description}>
       <StaticTable label={title} columns={columns} rows={rows} getRowId={rowId} empty={empty} />

@@ -1,16 +1,18 @@
 import { InfoIcon } from "lucide-react";
 
 import { QueryErrorState } from "@/components/data-states";
+import { RemindersOnHoldAlert } from "@/components/reminders/reminders-on-hold";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/features/dashboard/api/get-dashboard-summary";
 import { AgingChart } from "@/features/dashboard/components/aging-chart";
 import { FigureCard, FigureCardSkeleton } from "@/features/dashboard/components/figure-card";
 import { MostOverdue } from "@/features/dashboard/components/most-overdue";
 import { RecentActivity } from "@/features/dashboard/components/recent-activity";
+import { UpcomingReminders } from "@/features/dashboard/components/upcoming-reminders";
 import { currencyNote, dashboardFigures } from "@/features/dashboard/utils/figures";
 import { formatDate } from "@/lib/format";
 
-/** The dashboard once data has been synced: figures, aging, most overdue customers, recent activity. */
+/** The dashboard once data has been synced: figures, aging, most overdue customers, recent activity, upcoming reminders. */
 export function DashboardContent({ companyId }: { companyId: string }) {
   const query = useDashboardSummary(companyId);
   if (query.isPending) return <DashboardSkeleton />;
@@ -20,6 +22,9 @@ export function DashboardContent({ companyId }: { companyId: string }) {
   const summary = query.data;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      {summary.reminders.enabled && summary.reminders.blocked ? (
+        <RemindersOnHoldAlert blocked={summary.reminders.blocked} timezone={summary.timezone} />
+      ) : null}
       <p className="text-muted-foreground flex items-start gap-2 text-sm" data-testid="currency-note">
         <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
@@ -32,8 +37,11 @@ export function DashboardContent({ companyId }: { companyId: string }) {
         ))}
       </section>
       <AgingChart aging={summary.aging} currency={summary.homeCurrency} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <MostOverdue customers={summary.mostOverdue} homeCurrency={summary.homeCurrency} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 gap-6">
+          <MostOverdue customers={summary.mostOverdue} homeCurrency={summary.homeCurrency} />
+          <UpcomingReminders companyId={companyId} />
+        </div>
         <RecentActivity items={summary.recentActivity} />
       </div>
     </div>

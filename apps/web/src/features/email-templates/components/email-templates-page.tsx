@@ -1,18 +1,70 @@
-import { MailIcon } from "lucide-react";
+import { templateMessages } from "@recoup/contracts";
+import type { ReactNode } from "react";
 
+import { QueryErrorState } from "@/components/data-states";
 import { PageHeader } from "@/components/page-header";
-import { UpcomingNote } from "@/components/upcoming-note";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useTemplates } from "@/features/email-templates/api/get-templates";
+import { AutomaticRemindersCard } from "@/features/email-templates/components/automatic-reminders-card";
+import { FollowUpIntervalCard } from "@/features/email-templates/components/follow-up-interval-card";
+import { TemplatesWorkspace } from "@/features/email-templates/components/templates-workspace";
+import { UpcomingRemindersCard } from "@/features/email-templates/components/upcoming-reminders-card";
+import { useAuth } from "@/lib/auth/use-auth";
 
+/** /email-templates: the three reminder templates, the follow-up interval and automatic reminders. */
 export function EmailTemplatesPage() {
+  const companyId = useAuth().user?.companyId;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
-        title="Email Templates"
+        title={templateMessages.title}
         description="Customize the automated emails that remind your customers about their invoices."
       />
-      <UpcomingNote icon={MailIcon} title="Template editing is not available yet.">
-        The before, on and after due date templates and the follow-up interval arrive with reminder emails.
-      </UpcomingNote>
+      {companyId ? (
+        <EmailTemplatesContent companyId={companyId} />
+      ) : (
+        <p className="text-muted-foreground text-sm">Your company is not set up yet.</p>
+      )}
+    </div>
+  );
+}
+
+function EmailTemplatesContent({ companyId }: { companyId: string }) {
+  const templates = useTemplates(companyId);
+  let body: ReactNode;
+  if (templates.isPending) body = <TemplatesSkeleton />;
+  else if (templates.isError)
+    body = <QueryErrorState title="Failed to load your templates" query={templates} />;
+  else {
+    body = (
+      <>
+        <TemplatesWorkspace companyId={companyId} data={templates.data} />
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <FollowUpIntervalCard companyId={companyId} interval={templates.data.followUpInterval} />
+          <AutomaticRemindersCard companyId={companyId} />
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      {body}
+      <UpcomingRemindersCard companyId={companyId} />
+    </>
+  );
+}
+
+function TemplatesSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true">
+      <span role="status" className="sr-only">
+        Loading your templates…
+      </span>
+      <Skeleton className="h-36 w-full rounded-xl" />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Skeleton className="h-[32rem] w-full rounded-xl" />
+        <Skeleton className="h-[32rem] w-full rounded-xl" />
+      </div>
     </div>
   );
 }

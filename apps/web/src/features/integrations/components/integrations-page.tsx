@@ -1,14 +1,18 @@
 import { PageHeader } from "@/components/page-header";
+import { RemindersOnHold } from "@/components/reminders/reminders-on-hold";
 import { HelpCard } from "@/features/integrations/components/help-card";
 import { QuickbooksCard } from "@/features/integrations/components/quickbooks-card";
+import { useAuth } from "@/lib/auth/use-auth";
 
 export function IntegrationsPage() {
+  const companyId = useAuth().user?.companyId;
   return (
     <div className="grid gap-6">
       <PageHeader
         title="QuickBooks Integration"
         description="Connect your QuickBooks Online company to sync customers, invoices and payments."
       />
+      {companyId ? <RemindersOnHold companyId={companyId} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <QuickbooksCard />
         <HelpCard />

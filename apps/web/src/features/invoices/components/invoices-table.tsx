@@ -13,7 +13,7 @@ const rowId = (row: InvoiceRow) => row.id;
 /** The invoice list: search, status filter, sortable columns and pages, all in the URL. */
 export function InvoicesTable({ companyId }: { companyId: string }) {
   const list = useListParams(invoiceListDefaults);
-  const columns = useMemo(() => invoiceColumns(), []);
+  const columns = useMemo(() => invoiceColumns({ companyId }), [companyId]);
   const query = useInvoices({
     companyId,
     sortField: list.sort,

@@ -1,0 +1,112 @@
+import { errorCodes, reminderErrorCodes, reminderMessages } from "@recoup/contracts";
+import { useState } from "react";
+import { toast } from "sonner";
+
+import { QueryErrorState } from "@/components/data-states";
+import { RemindersOnHold } from "@/components/reminders/reminders-on-hold";
+import { SectionCard } from "@/components/section-card";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+import { useSaveReminderSettings } from "@/features/email-templates/api/save-reminder-settings";
+import { EnableRemindersDialog } from "@/features/email-templates/components/enable-reminders-dialog";
+import {
+  type ReminderSchedule,
+  ReminderScheduleForm,
+} from "@/features/email-templates/components/reminder-schedule-form";
+import { reminderStatusLine } from "@/features/email-templates/utils/reminder-texts";
+import { isApiError } from "@/lib/http";
+import { useReminderSettings } from "@/lib/reminders/get-reminder-settings";
+
+/**
+ * 'Automatic Reminders': the switch (off for a new company; turning it on shows what would go out,
+ * then asks to confirm), the send time and weekdays, and why sending is held back, if it is.
+ */
+export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
+  const settings = useReminderSettings(companyId);
+  const save = useSaveReminderSettings();
+  const [confirming, setConfirming] = useState(false);
+
+  if (settings.isPending) {
+    return <Skeleton className="h-64 w-full rounded-xl" aria-hidden="true" />;
+  }
+  if (settings.isError) return <QueryErrorState title="Failed to load reminder settings" query={settings} />;
+  const stored = settings.data;
+  const { sendTime, weekdaysOnly } = stored;
+
+  function saveSettings(values: { enabled: boolean } & ReminderSchedule, success: string, confirm = false) {
+    save.mutate(
+      { companyId, ...values, ...(confirm ? { confirm: true } : {}) },
+      {
+        onSuccess: () => {
+          toast.success(success);
+          setConfirming(false);
+        },
+        onError: (error) => {
+          // The preview went stale (or was never seen): show it again rather than failing.
+          if (isApiError(error, 409, reminderErrorCodes.confirmationRequired)) return setConfirming(true);
+          toast.error(
+            isApiError(error, 400, errorCodes.validation) ? error.message : reminderMessages.saveFailed,
+          );
+        },
+      },
+    );
+  }
+
+  return (
+    <SectionCard
+      id="automatic-reminders-title"
+      title="Automatic Reminders"
+      description="Recoup emails each unpaid invoice's customer at every stage, once, at your send time."
+      contentClassName="grid gap-5"
+    >
+      <div className="flex items-start gap-3">
+        <Switch
+          id="reminders-enabled"
+          checked={stored.enabled}
+          disabled={save.isPending}
+          aria-describedby="reminders-enabled-status"
+          onCheckedChange={(on) => {
+            if (on) setConfirming(true);
+            else
+              saveSettings(
+                { enabled: false, sendTime: stored.sendTime, weekdaysOnly: stored.weekdaysOnly },
+                "Automatic reminders are off.",
+              );
+          }}
+        />
+        <div className="grid gap-1">
+          <Label htmlFor="reminders-enabled">Send reminders automatically</Label>
+          <p
+            id="reminders-enabled-status"
+            className="text-muted-foreground text-sm"
+            data-testid="reminders-status"
+          >
+            {reminderStatusLine(stored)}
+          </p>
+        </div>
+      </div>
+      <RemindersOnHold companyId={companyId} />
+      <ReminderScheduleForm
+        key={`${stored.sendTime}|${stored.weekdaysOnly}`}
+        stored={stored}
+        timezone={stored.timezone}
+        saving={save.isPending}
+        onSave={(next) => saveSettings({ enabled: stored.enabled, ...next }, reminderMessages.saved)}
+      />
+      <EnableRemindersDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!save.isPending) setConfirming(open);
+        }}
+        companyId={companyId}
+        sendTime={sendTime}
+        weekdaysOnly={weekdaysOnly}
+        confirming={save.isPending}
+        onConfirm={() =>
+          saveSettings({ enabled: true, sendTime, weekdaysOnly }, "Automatic reminders are on.", true)
+        }
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { apiPaths, reminderPausesResponseSchema } from "@recoup/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+import { remindersKey } from "@/lib/reminders/query-keys";
+
+export interface ReminderPausesParams {
+  companyId: string;
+  customerRef?: string;
+  invoiceId?: string;
+}
+
+/** GET /v1/business/reminders/pauses: the pauses in force, for a customer or an invoice. */
+export async function getReminderPauses(query: ReminderPausesParams) {
+  const res = await api.get(apiPaths.reminders.pauses, {
+    query: { ...query },
+    schema: reminderPausesResponseSchema,
+  });
+  return res.data.pauses;
+}
+
+export const reminderPausesQueryOptions = (query: ReminderPausesParams) =>
+  queryOptions({ queryKey: remindersKey("pauses", query), queryFn: () => getReminderPauses(query) });
+
+export function useReminderPauses(query: ReminderPausesParams) {
+  return useQuery(reminderPausesQueryOptions(query));
+}

@@ -1,0 +1,11 @@
+import type { QueryClient } from "@tanstack/react-query";
+
+import { COLLECTIONS_KEY } from "@/lib/collections-query";
+
+/**
+ * After a send, a pause or a settings change: reminder state and the invoice rows (their last and
+ * next reminder, the pause in force) are read again.
+ */
+export function invalidateReminderState(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: [COLLECTIONS_KEY] });
+}
