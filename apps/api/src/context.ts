@@ -3,6 +3,7 @@ import type { Database, Db } from "./db/client.ts";
 import { createMailer, type Mailer } from "./integrations/mail/mailer.ts";
 import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
 import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
+import { CompanyCache } from "./lib/company-cache.ts";
 import { JobQueue } from "./lib/job-queue.ts";
 import { Sealer } from "./lib/seal.ts";
 import { TokenService } from "./modules/auth/tokens.ts";
@@ -20,6 +21,8 @@ export interface AppContext {
   qbo: { auth: QboAuth | undefined; api: QboApi; sealer: Sealer };
   /** The clock "today" is read from (company time zone); tests fix it. */
   now: () => Date;
+  /** Figures computed from synced records, per company and data version. */
+  cache: CompanyCache;
 }
 
 /** The services, the same for the API process and for `worker.ts`; jobs are registered by `jobs/index.ts`. */
@@ -42,5 +45,6 @@ export function createContext(config: Config, database: Database): AppContext {
       sealer: new Sealer(config.encryptionKey, "quickbooks-tokens"),
     },
     now: () => new Date(),
+    cache: new CompanyCache(),
   };
 }

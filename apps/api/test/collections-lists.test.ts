@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../src/db/schema/index.ts";
 import { agingBatches } from "../src/modules/invoices/aging.repository.ts";
 import {
+  dayText,
   expectedAgingTotals,
   expectedCustomers,
   expectedInvoiceRow,
@@ -12,6 +13,7 @@ import {
   startWorld,
   syncChanges,
   TODAY,
+  todayDay,
   type World,
 } from "./collections-fixture.ts";
 import { SAMPLE_REALM } from "./kit.ts";
@@ -430,5 +432,81 @@ describe("customers with an open balance", () => {
     expect((await customerList({ search: "no such customer %" })).rows).toEqual([]);
     const past = await get(apiPaths.customers.outstanding, { page: 50 });
     expect(past.json.data).toMatchObject({ customers: [], total: expected.length });
+  });
+});
+
+// Last: it changes the sample company. Totals, pages and the dashboard are kept per data version.
+describe("figures after a change", () => {
+  const overview = async () => {
+    const [list, overdue, aging, customers, dashboard] = await Promise.all([
+      get(apiPaths.invoices.list),
+      get(apiPaths.invoices.list, { status: "overdue" }),
+      get(apiPaths.invoices.ageReport, { size: 100 }),
+      get(apiPaths.customers.outstanding, { limit: 100 }),
+      get(apiPaths.dashboard.summary),
+    ]);
+    return {
+      total: list.json.data.total as number,
+      overdue: overdue.json.data.total as number,
+      agingTotals: aging.json.data.totals as { currency: string; total: number }[],
+      customers: customers.json.data.customers as {
+        customerRef: string;
+        outstandingCents: number;
+        tags: string[];
+      }[],
+      openInvoices: dashboard.json.data.openInvoices as number,
+    };
+  };
+  const expected = () => {
+    const store = w.store();
+    const open = openInvoices(store);
+    return {
+      total: store.invoices.size,
+      overdue: open.filter((inv) => inv.dueDate < todayDay).length,
+      agingTotals: expectedAgingTotals(store)
+        .map((t) => ({ currency: t.currency, total: t.total }))
+        .sort((a, b) => a.currency.localeCompare(b.currency)),
+      openInvoices: open.length,
+    };
+  };
+  const figures = (o: Awaited<ReturnType<typeof overview>>) => ({
+    total: o.total,
+    overdue: o.overdue,
+    agingTotals: o.agingTotals.map((t) => ({ currency: t.currency, total: t.total })),
+    openInvoices: o.openInvoices,
+  });
+
+  it("shows a change synced from QuickBooks at once, and a tag as soon as it is saved", async () => {
+    expect(figures(await overview())).toEqual(expected());
+    expect(figures(await overview())).toEqual(expected()); // served again, unchanged
+
+    const store = w.store();
+    const before = store.invoices.size;
+    const [paid] = openInvoices(store).filter((inv) => inv.dueDate < todayDay);
+    const customerId = paid!.customerId;
+    w.qb.control.payInvoice(SAMPLE_REALM, paid!.id);
+    w.qb.control.createInvoice(SAMPLE_REALM, {
+      customerId,
+      amount: 1234.56,
+      txnDate: dayText(todayDay - 40),
+      dueDate: dayText(todayDay - 10),
+    });
+    await syncChanges(w);
+    const after = await overview();
+    expect(figures(after)).toEqual(expected());
+    expect(after.total).toBe(before + 1);
+    const customer = after.customers.find((c) => c.customerRef === String(customerId))!;
+    const owed = openInvoices(w.store())
+      .filter((inv) => inv.customerId === customerId)
+      .reduce((cents, inv) => cents + inv.balance, 0);
+    expect(customer.outstandingCents).toBe(owed);
+
+    const tagged = await w.call("POST", apiPaths.customers.editTags, {
+      token: w.user.token,
+      body: { realmId: w.user.realmId, customerRef: String(customerId), tags: ["Slow payer"] },
+    });
+    expect(tagged.status).toBe(200);
+    const withTag = (await overview()).customers.find((c) => c.customerRef === String(customerId))!;
+    expect(withTag.tags).toEqual(["Slow payer"]);
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea } from "./types.ts";
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -19,6 +19,11 @@ export const companies = pgTable("companies", {
   followUpInterval: text({ enum: ["7", "15", "30"] })
     .notNull()
     .default("7"),
+  /**
+   * Goes up in every transaction that changes the company's synced records or customer profiles:
+   * figures computed from them are cached per version (see lib/company-cache.ts).
+   */
+  dataVersion: bigint({ mode: "number" }).notNull().default(0),
   createdAt: now(),
   updatedAt: now(),
 });

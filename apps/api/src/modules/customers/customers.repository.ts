@@ -1,6 +1,7 @@
 import type { CustomerRow, CustomerSortField, SortOrder } from "@recoup/contracts";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { touchCompanyData } from "../../db/data-version.ts";
 import {
   creditMemos,
   customerProfiles,
@@ -183,5 +184,7 @@ export async function saveProfile(
       set: { ...change, updatedAt: new Date() },
     })
     .returning();
+  // After the write: a figure computed in between is kept under the old version only.
+  await touchCompanyData(db, companyId);
   return row!;
 }

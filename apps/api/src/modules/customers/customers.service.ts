@@ -18,15 +18,23 @@ export async function listCustomers(
   companyId: string,
   q: z.infer<typeof customerListQuerySchema>,
 ): Promise<CustomerListResponse["data"]> {
-  const { today } = await companyToday(ctx, companyId);
+  const clock = await companyToday(ctx, companyId);
+  const { today } = clock;
   const params = { companyId, today, sortBy: q.sortBy, sortOrder: q.sortOrder, search: searchTerm(q.search) };
-  const page = await repo.listCustomers(ctx.db, {
-    ...params,
-    offset: (q.page - 1) * q.limit,
-    limit: q.limit,
-  });
-  const total = page.total ?? (q.page > 1 ? await repo.countCustomers(ctx.db, params) : 0);
-  return { customers: page.rows, total, page: q.page, limit: q.limit, asOf: today };
+  const paging = { offset: (q.page - 1) * q.limit, limit: q.limit };
+  // Each row aggregates the customer's open invoices: kept until the data changes.
+  const { rows, total } = await ctx.cache.get(
+    clock,
+    JSON.stringify(["customers-page", params, paging]),
+    async () => {
+      const page = await repo.listCustomers(ctx.db, { ...params, ...paging });
+      return {
+        rows: page.rows,
+        total: page.total ?? (q.page > 1 ? await repo.countCustomers(ctx.db, params) : 0),
+      };
+    },
+  );
+  return { customers: rows, total, page: q.page, limit: q.limit, asOf: today };
 }
 
 /**

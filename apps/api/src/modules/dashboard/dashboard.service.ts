@@ -2,7 +2,6 @@ import type { DashboardSummary } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import { byId, companyToday } from "../invoices/invoices.service.ts";
-import { findConnection } from "../quickbooks/quickbooks.repository.ts";
 import { reminderStatus } from "../reminders/settings.service.ts";
 import * as repo from "./dashboard.repository.ts";
 
@@ -16,44 +15,25 @@ const RECENT = 10;
 const later = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
-/**
- * Receivables at the start of the CEI period are history: they change only when a sync brings
- * changed records (a back-dated payment, say), so they are kept per company, date and finished
- * sync. Working them out reads every payment of the period, the dashboard's costliest part.
- */
-const pastReceivables = new Map<string, ReturnType<typeof repo.receivablesAt>>();
-const PAST_RECEIVABLES_KEPT = 1000;
-
-async function receivablesAt(ctx: AppContext, companyId: string, start: string) {
-  // Synced data changes only through syncs, each of which ends by setting this.
-  const synced = (await findConnection(ctx.db, companyId))?.lastSyncAt;
-  if (!synced) return repo.receivablesAt(ctx.db, companyId, start);
-  const key = `${companyId} ${start} ${synced.toISOString()}`;
-  let found = pastReceivables.get(key);
-  if (!found) {
-    found = repo.receivablesAt(ctx.db, companyId, start);
-    found.catch(() => pastReceivables.delete(key));
-    pastReceivables.set(key, found);
-    if (pastReceivables.size > PAST_RECEIVABLES_KEPT)
-      pastReceivables.delete(pastReceivables.keys().next().value!);
-  }
-  return found;
-}
-
 export async function dashboardSummary(ctx: AppContext, companyId: string): Promise<DashboardSummary> {
-  const { today, timezone } = await companyToday(ctx, companyId);
+  const clock = await companyToday(ctx, companyId);
+  const { today, timezone } = clock;
   const periodStart = addDays(today, -(PERIOD_DAYS - 1));
-  const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent, reminders] =
-    await Promise.all([
+  // The figures change only with the synced data (or the day): kept per data version.
+  const figures = ctx.cache.get(clock, JSON.stringify(["dashboard", today]), async () => {
+    const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all([
       repo.homeCurrency(ctx.db, companyId),
       repo.openTotals(ctx.db, companyId, today),
       repo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
       repo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
       repo.invoiced(ctx.db, companyId, periodStart, today),
-      receivablesAt(ctx, companyId, periodStart),
+      repo.receivablesAt(ctx.db, companyId, periodStart),
       repo.recentActivity(ctx.db, companyId, RECENT),
-      reminderStatus(ctx, companyId),
     ]);
+    return { homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent };
+  });
+  const [{ homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent }, reminders] =
+    await Promise.all([figures, reminderStatus(ctx, companyId)]);
   // Every figure below is a sum of home amounts; the currencies they came from are reported.
   const converted = new Set<string>();
   const sum = <T extends { currency: string }>(rows: T[], amount: (row: T) => number) =>

@@ -55,38 +55,45 @@ const sortKey = (field: InvoiceSortField, today: string): SQLWrapper =>
     daysOverdue: daysOverdue(today),
   })[field];
 
-/**
- * One page of invoices and the number matching, over all pages. The page's ids come first from
- * the sort's index alone (a deep page skips index entries, not rows and joins); only those ten
- * rows are then read with their customer.
- */
-export async function listInvoices(db: DbOrTx, p: InvoiceListParams) {
-  const where = and(
+const listWhere = (p: Omit<InvoiceListParams, "sortField" | "sortOrder" | "offset" | "limit">) =>
+  and(
     liveInvoices(p.companyId),
     p.status ? statusFilter(p.status, p.today) : undefined,
     p.customerRef !== undefined ? eq(invoices.customerQbId, p.customerRef) : undefined,
     p.search ? ilike(invoiceSearchText(invoices), containsPattern(p.search)) : undefined,
   );
+
+/**
+ * One page of invoices. The page's ids come first from the sort's index alone (a deep page skips
+ * index entries, not rows and joins); only those ten rows are then read with their customer.
+ */
+export async function invoicePage(db: DbOrTx, p: InvoiceListParams) {
   const order = direction(p.sortOrder);
   const orderBy = [sql`${sortKey(p.sortField, p.today)} ${order}`, sql`${invoices.qbId} ${order}`];
   const page = db
     .select({ id: sql<string>`${invoices.qbId}`.as("page_id") })
     .from(invoices)
-    .where(where)
+    .where(listWhere(p))
     .orderBy(...orderBy)
     .limit(p.limit)
     .offset(p.offset)
     .as("page");
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(invoiceRowColumns(p.today))
-      .from(page)
-      .innerJoin(invoices, and(eq(invoices.companyId, p.companyId), eq(invoices.qbId, page.id)))
-      .leftJoin(customers, invoiceCustomer)
-      .orderBy(...orderBy),
-    db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where),
-  ]);
-  return { rows: rows.map(toInvoiceRow), total: Number(count?.n ?? 0) };
+  const rows = await db
+    .select(invoiceRowColumns(p.today))
+    .from(page)
+    .innerJoin(invoices, and(eq(invoices.companyId, p.companyId), eq(invoices.qbId, page.id)))
+    .leftJoin(customers, invoiceCustomer)
+    .orderBy(...orderBy);
+  return rows.map(toInvoiceRow);
+}
+
+/** How many invoices match the list's filters, over all pages. */
+export async function countInvoices(
+  db: DbOrTx,
+  p: Omit<InvoiceListParams, "sortField" | "sortOrder" | "offset" | "limit">,
+) {
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(listWhere(p));
+  return Number(count?.n ?? 0);
 }
 
 /** A customer's open invoices (oldest due first) and the latest paid or voided ones (newest first). */

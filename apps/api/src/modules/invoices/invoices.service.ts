@@ -10,13 +10,14 @@ import { dateIn } from "../../lib/dates.ts";
 import { notFound } from "../../lib/errors.ts";
 import { withReminderColumns } from "../reminders/invoice-reminders.service.ts";
 import { agingBatches, agingPage } from "./aging.repository.ts";
-import { listInvoices as listInvoiceRows } from "./invoices.repository.ts";
-import { customerExists, findCompanyTimezone } from "./receivables.repository.ts";
+import { countInvoices, invoicePage } from "./invoices.repository.ts";
+import { customerExists, findCompanyClock } from "./receivables.repository.ts";
 
 /** "Today" in the company's time zone: what statuses, days overdue and buckets are relative to. */
 export async function companyToday(ctx: AppContext, companyId: string) {
-  const timezone = (await findCompanyTimezone(ctx.db, companyId)) ?? "UTC";
-  return { timezone, today: dateIn(timezone, ctx.now()) };
+  const clock = await findCompanyClock(ctx.db, companyId);
+  const timezone = clock?.timezone ?? "UTC";
+  return { companyId, timezone, today: dateIn(timezone, ctx.now()), dataVersion: clock?.dataVersion ?? 0 };
 }
 
 /** Control characters never match a name, a number or an address (and would join the indexed fields). */
@@ -30,21 +31,33 @@ export async function listInvoices(
   companyId: string,
   q: z.infer<typeof invoiceListQuerySchema>,
 ): Promise<InvoiceListResponse["data"]> {
-  const { today } = await companyToday(ctx, companyId);
+  const clock = await companyToday(ctx, companyId);
+  const { today } = clock;
   if (q.customerRef !== undefined && !(await customerExists(ctx.db, companyId, q.customerRef))) {
     throw notFound("No such customer.");
   }
-  const { rows, total } = await listInvoiceRows(ctx.db, {
+  const filters = {
     companyId,
     today,
-    sortField: q.sortField,
-    sortOrder: q.sortOrder,
     search: searchTerm(q.searchQuery),
     status: q.status,
     customerRef: q.customerRef,
-    offset: (q.page - 1) * q.limit,
-    limit: q.limit,
-  });
+  };
+  // The count reads every matching index entry; it changes only with the data, so it is kept.
+  const [rows, total] = await Promise.all([
+    invoicePage(ctx.db, {
+      ...filters,
+      sortField: q.sortField,
+      sortOrder: q.sortOrder,
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+    }),
+    ctx.cache.get(
+      clock,
+      JSON.stringify(["invoice-count", today, filters.status, filters.customerRef, filters.search]),
+      () => countInvoices(ctx.db, filters),
+    ),
+  ]);
   const invoices = await withReminderColumns(ctx, companyId, rows);
   return { invoices, total, page: q.page, limit: q.limit, asOf: today };
 }
@@ -63,12 +76,13 @@ export async function ageReport(
   companyId: string,
   q: AgeReportQuery,
 ): Promise<AgeReportResponse["data"]> {
-  const { today } = await companyToday(ctx, companyId);
-  const page = await agingPage(ctx.db, {
-    ...agingParams(companyId, today, q),
-    offset: (q.page - 1) * q.size,
-    limit: q.size,
-  });
+  const clock = await companyToday(ctx, companyId);
+  const { today } = clock;
+  const params = { ...agingParams(companyId, today, q), offset: (q.page - 1) * q.size, limit: q.size };
+  // Every customer's buckets are aggregated for the totals row: kept until the data changes.
+  const page = await ctx.cache.get(clock, JSON.stringify(["aging-page", params]), () =>
+    agingPage(ctx.db, params),
+  );
   return { ...page, page: q.page, size: q.size, asOf: today };
 }
 

@@ -168,12 +168,13 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 /** Sort direction from the allow-list; PostgreSQL's default null placement, so one index serves both. */
 export const direction = (order: "asc" | "desc") => sql.raw(order === "asc" ? "asc" : "desc");
 
-export async function findCompanyTimezone(db: DbOrTx, companyId: string) {
+/** The company's time zone and the version of its data (what cached figures are keyed by). */
+export async function findCompanyClock(db: DbOrTx, companyId: string) {
   const [row] = await db
-    .select({ timezone: companies.timezone })
+    .select({ timezone: companies.timezone, dataVersion: companies.dataVersion })
     .from(companies)
     .where(eq(companies.id, companyId));
-  return row?.timezone;
+  return row;
 }
 
 export async function customerExists(db: DbOrTx, companyId: string, customerRef: string) {

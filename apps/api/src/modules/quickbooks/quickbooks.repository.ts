@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
+import { touchCompanyData } from "../../db/data-version.ts";
 import {
   creditMemos,
   customers,
@@ -226,6 +227,7 @@ export async function deleteSynced(db: DbOrTx, companyId: string, keepRealm?: st
         and(eq(table.companyId, companyId), keepRealm ? sql`${table.realmId} <> ${keepRealm}` : undefined),
       );
   }
+  await touchCompanyData(db, companyId);
 }
 
 /** Live (not deleted) rows of one entity for the company's realm. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
+import { touchCompanyData } from "../../db/data-version.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
 import type { QboRecord, QboRecords } from "../../integrations/quickbooks/records.ts";
 import { enqueueSync } from "../../jobs/qbo-sync.ts";
@@ -73,6 +74,7 @@ async function applyPage(run: Run, entity: repo.SyncedEntity, items: QboRecord[]
       );
     }
     await repo.markDeleted(tx, entity, companyId, deleted);
+    await touchCompanyData(tx, companyId);
   });
 }
 
