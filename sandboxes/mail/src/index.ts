@@ -2,6 +2,7 @@ import { startInboxServer } from "./http.ts";
 import { startSmtpSink } from "./smtp.ts";
 import { DEFAULT_CAPACITY, MailStore, type StoredMessage, toJson } from "./store.ts";
 
+export { INBOUND_SIGNATURE_HEADER, signInbound, verifyInboundSignature } from "./signature.ts";
 export type { MailAttachment, StoredMessage } from "./store.ts";
 
 export interface MailSandboxOptions {
