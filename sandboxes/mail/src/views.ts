@@ -1,3 +1,4 @@
+import { DEFAULT_REPLY_TEXT } from "./compose.ts";
 import type { InboundKind, StoredMail } from "./store.ts";
 
 export interface InboxView {
@@ -112,7 +113,7 @@ function actions(message: StoredMail, view: InboxView): string {
 <h3 id="actions-heading">Answer as the customer</h3>
 <form method="post" action="${action("reply")}">
 <label for="reply-text">Reply text</label>
-<textarea id="reply-text" name="text" rows="2" placeholder="Thank you for the reminder. We will pay this week."></textarea>
+<textarea id="reply-text" name="text" rows="2" placeholder="${h(DEFAULT_REPLY_TEXT)}"></textarea>
 <button type="submit">Reply</button>
 </form>
 <form method="post" action="${action("out-of-office")}">
