@@ -44,6 +44,18 @@ button.danger { color: var(--danger); }
 .text-body { white-space: pre-wrap; word-break: break-word; background: #fff; border: 1px solid var(--line);
   border-radius: 6px; padding: 1rem; font-size: .9rem; }
 .none { padding: 0; }
+.badge { display: inline-block; font-size: .75rem; font-weight: 600; padding: 0 .4rem; border-radius: 1rem;
+  background: #fff8c5; border: 1px solid #d4a72c; color: #7d4e00; vertical-align: .05rem; }
+.actions { margin: 1rem 0; padding: .75rem 1rem; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
+.actions h3 { margin-top: 0; }
+.actions form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0; }
+.actions label { color: var(--muted); }
+.actions textarea { font: inherit; flex: 1 1 20rem; padding: .35rem .5rem; border: 1px solid var(--line); border-radius: 6px; }
+.actions input, .actions select { font: inherit; padding: .3rem .4rem; border: 1px solid var(--line); border-radius: 6px; }
+.notice { margin: .5rem 0 0; padding: .5rem .75rem; border-radius: 6px; background: #dafbe1; border: 1px solid #4ac26b; }
+.notice.error { background: #ffebe9; border-color: #ff8182; }
+.generated { padding: .5rem .75rem; border-radius: 6px; background: #fff8c5; border: 1px solid #d4a72c; }
+.answers { padding-left: 1.25rem; }
 .notfound { padding: 2rem; }
 @media (max-width: 760px) { .layout { grid-template-columns: 1fr; } .list { position: static; height: auto; max-height: 40vh; border-right: 0; } }
 `;

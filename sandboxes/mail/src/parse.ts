@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type AddressObject, type EmailAddress, type HeaderValue, simpleParser } from "mailparser";
-import type { StoredMail } from "./store.ts";
+import type { GeneratedInfo, StoredMail } from "./store.ts";
 
 export interface Envelope {
   from: string;
@@ -12,6 +12,7 @@ export async function parseMessage(
   raw: Buffer,
   envelope: Envelope,
   receivedAt = new Date(),
+  generated?: GeneratedInfo,
 ): Promise<StoredMail> {
   const parsed = await simpleParser(raw, { skipImageLinks: true });
   const from = addressesOf(parsed.from)[0] ?? envelope.from;
@@ -34,6 +35,8 @@ export async function parseMessage(
       contentType: a.contentType,
       size: a.size,
     })),
+    direction: generated ? "inbound" : "outbound",
+    ...(generated ? { generated } : {}),
     raw,
   };
 }

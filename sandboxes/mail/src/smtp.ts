@@ -3,6 +3,9 @@ import { SMTPServer } from "smtp-server";
 import { type Envelope, parseMessage } from "./parse.ts";
 import type { MailStore } from "./store.ts";
 
+/** The sandbox's host name: its SMTP greeting, and the domain of the MAILER-DAEMON that sends bounces. */
+export const SANDBOX_HOSTNAME = "mail-sandbox.localhost";
+
 /** 25 MB, like common providers. */
 const MAX_SIZE = 25 * 1024 * 1024;
 
@@ -17,7 +20,7 @@ export interface SmtpSink {
  */
 export async function startSmtpSink(store: MailStore, host: string, port: number): Promise<SmtpSink> {
   const server = new SMTPServer({
-    name: "mail-sandbox.localhost",
+    name: SANDBOX_HOSTNAME,
     banner: "Recoup mail sandbox",
     secure: false,
     disabledCommands: ["STARTTLS"],

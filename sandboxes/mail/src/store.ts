@@ -25,6 +25,27 @@ export interface StoredMessage {
   date: string;
   receivedAt: string;
   attachments: MailAttachment[];
+  /**
+   * "outbound": mail the app sent, caught by the SMTP sink. "inbound": a reply, auto-reply or bounce the
+   * sandbox generated (playing the customer's mailbox) and posted to the app's inbound endpoint.
+   */
+  direction: "outbound" | "inbound";
+  /** For generated ("inbound") messages: what it is, which message it answers, and how the endpoint answered. */
+  generated?: GeneratedInfo;
+}
+
+export type InboundKind = "reply" | "out-of-office" | "bounce";
+
+export interface GeneratedInfo {
+  kind: InboundKind;
+  /** The stored id of the message it answers. */
+  inResponseTo: string;
+  /** The inbound endpoint it was posted to. */
+  url: string;
+  /** The endpoint's HTTP status, or null when it could not be reached. */
+  status: number | null;
+  /** Why the POST failed (network error or timeout), when it did. */
+  error?: string;
 }
 
 export interface StoredMail extends StoredMessage {
@@ -66,6 +87,11 @@ export class MailStore {
 
   get(id: string): StoredMail | undefined {
     return this.#messages.find((message) => message.id === id);
+  }
+
+  /** Generated messages that answer `id`, oldest first. */
+  answersTo(id: string): StoredMail[] {
+    return this.#messages.filter((message) => message.generated?.inResponseTo === id);
   }
 
   latest(): StoredMail | undefined {
