@@ -402,6 +402,11 @@ export class Billing {
     return [...this.state.invoices.values()].filter((i) => invoiceSubscription(i.obj) === subscription);
   }
 
+  /**
+   * An invoice for the subscription's items. As on Stripe, the lines carry the service period
+   * (`lines.data[].period`, here `start`..`end`) while the invoice's own `period_start/end` is the
+   * period that just ended (`period`; for a subscription's first invoice, its creation time).
+   */
   #buildInvoice(
     row: SubscriptionRow,
     customer: CustomerRow,
@@ -410,6 +415,7 @@ export class Billing {
     end: number,
     charge: boolean,
     created: number,
+    period: { start: number; end: number } = { start: created, end: created },
   ): InvoiceRow {
     const id = newId("in");
     const sub = row.obj;
@@ -428,8 +434,8 @@ export class Billing {
       customer: customer.obj,
       subscription: sub,
       billing_reason: reason,
-      period_start: start,
-      period_end: end,
+      period_start: period.start,
+      period_end: period.end,
       lines,
     });
     return { obj: invoice, seq: this.state.next(), token: randomToken(32), finalizeAt: null };
@@ -453,6 +459,7 @@ export class Billing {
     change: (sub: Subscription) => void,
   ): InvoiceRow {
     const before = clone(row.obj);
+    const previous = before.items.data[0]!;
     change(row.obj);
     const item = row.obj.items.data[0]!;
     const invoice = this.#buildInvoice(
@@ -463,6 +470,7 @@ export class Billing {
       item.current_period_end,
       true,
       cause.at,
+      { start: previous.current_period_start, end: Math.min(previous.current_period_end, cause.at) },
     );
     invoice.finalizeAt = cause.at + HOUR;
     invoice.obj.automatically_finalizes_at = invoice.finalizeAt;
