@@ -175,16 +175,21 @@ export class WebhookDispatcher {
     this.#batch = [];
     if (!options || !batch.length) return;
     const rate = chaos.duplicateRate ?? 1;
+    // first arrivals in a shuffled order (never creation order when there are two or more events),
+    // then each duplicate somewhere after its original
     const items = [...batch];
-    for (const item of batch)
-      if (!item.duplicate && this.#random() < rate) items.push({ ...item, duplicate: true });
     if (chaos.reorder !== false && items.length > 1) {
-      const original = items.map((i) => i.event.id).join();
       for (let i = items.length - 1; i > 0; i--) {
         const j = Math.floor(this.#random() * (i + 1));
         [items[i], items[j]] = [items[j]!, items[i]!];
       }
-      if (items.map((i) => i.event.id).join() === original) items.reverse();
+      if (items.every((item, i) => item === batch[i])) items.push(items.shift()!);
+    }
+    for (const item of [...items]) {
+      if (item.duplicate || this.#random() >= rate) continue;
+      const after = items.indexOf(item) + 1;
+      const at = after + Math.floor(this.#random() * (items.length - after + 1));
+      items.splice(at, 0, { ...item, duplicate: true });
     }
     // one after the other, so the receiver sees exactly this order
     const run = async () => {
