@@ -80,9 +80,6 @@ export function customerId(value: Subscription["customer"] | Invoice["customer"]
 }
 
 export class Billing {
-  /** When trial_will_end is due, per subscription. */
-  readonly #trialWillEndAt = new Map<string, number>();
-
   constructor(
     readonly state: State,
     readonly events: EventLog,
@@ -217,7 +214,12 @@ export class Billing {
       sub.trial_end = end;
     }
     if (spec.cancelAtPeriodEnd) this.applyCancelAtPeriodEnd(sub, true, at);
-    const row: SubscriptionRow = { obj: sub, seq: this.state.next(), trialWillEndSent: false };
+    const row: SubscriptionRow = {
+      obj: sub,
+      seq: this.state.next(),
+      trialWillEndAt: trialing ? Math.max(at, end - TRIAL_WILL_END) : null,
+      trialWillEndSent: false,
+    };
 
     // the first invoice: $0 for a trial, else the first period, charged at once
     const invoice = this.#buildInvoice(
@@ -236,7 +238,6 @@ export class Billing {
     }
     this.state.subscriptions.set(sub.id, row);
     this.state.invoices.set(invoice.obj.id, invoice);
-    if (trialing) this.#trialWillEndAt.set(sub.id, Math.max(at, end - TRIAL_WILL_END));
     sub.latest_invoice = invoice.obj.id;
     if (!trialing)
       sub.status = payment.ok && spec.paymentBehavior !== "default_incomplete" ? "active" : "incomplete";
@@ -357,7 +358,7 @@ export class Billing {
         inv.obj.auto_advance = false;
       }
     }
-    this.#trialWillEndAt.delete(sub.id);
+    row.trialWillEndAt = null;
     this.events.emit("customer.subscription.deleted", sub, cause);
   }
 
@@ -380,7 +381,7 @@ export class Billing {
     sub.billing_cycle_anchor = trialEnd;
     if (sub.cancel_at_period_end) sub.cancel_at = trialEnd;
     row.trialWillEndSent = false;
-    this.#trialWillEndAt.set(sub.id, Math.max(at, trialEnd - TRIAL_WILL_END));
+    row.trialWillEndAt = Math.max(at, trialEnd - TRIAL_WILL_END);
   }
 
   /** Resumes a paused subscription: a new period from now, its invoice charged at once. */
@@ -613,7 +614,7 @@ export class Billing {
     const sub = row.obj;
     const customer = this.state.customers.get(customerId(sub.customer));
     if (!customer) return;
-    this.#trialWillEndAt.delete(sub.id);
+    row.trialWillEndAt = null;
     if (sub.cancel_at !== null && sub.cancel_at <= cause.at) {
       this.cancelNow(row, cause, "cancellation_requested");
       return;
@@ -695,8 +696,8 @@ export class Billing {
       const sub = row.obj;
       if ((sub.test_clock ?? null) !== clock || ENDED.has(sub.status)) continue;
       if (sub.status === "trialing" && sub.trial_end !== null) {
-        const willEnd = this.#trialWillEndAt.get(sub.id);
-        if (!row.trialWillEndSent && willEnd !== undefined) {
+        const willEnd = row.trialWillEndAt;
+        if (!row.trialWillEndSent && willEnd !== null) {
           consider(willEnd, 1, (cause) => {
             row.trialWillEndSent = true;
             this.events.emit("customer.subscription.trial_will_end", sub, cause);

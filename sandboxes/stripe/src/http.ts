@@ -32,20 +32,28 @@ export function sendJson(
 }
 
 /** Pages work under a strict policy: no scripts at all, styles and form posts to this origin only. */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join("; ");
+export function pageCsp(formTargets: string[] = []): string {
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    // browsers apply form-action to the redirect after a post too (a portal flow may end elsewhere)
+    `form-action ${["'self'", ...formTargets].join(" ")}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
 
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
+export function sendHtml(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  formTargets: string[] = [],
+): void {
   res.writeHead(status, {
     "content-type": "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(html),
-    "content-security-policy": PAGE_CSP,
+    "content-security-policy": pageCsp(formTargets),
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "cache-control": "no-store",

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ApiRoute } from "./api/route.ts";
-import { type ErrorBody, invalidRequest, StripeError } from "./errors.ts";
+import { invalidRequest, StripeError } from "./errors.ts";
 import { BodyTooLarge, readBody, sendJson } from "./http.ts";
 import { newId } from "./ids.ts";
 import { Params, parseForm, type Raw } from "./params.ts";
@@ -65,11 +65,9 @@ function authenticate(req: IncomingMessage, secretKey: string): void {
   }
 }
 
-/** Answers that are kept for an idempotency key: everything but validation failures. */
-function keepsIdempotent(status: number, body: ErrorBody | undefined): boolean {
-  if (!body) return true;
-  if (status >= 500 || status === 402) return true;
-  return false;
+/** Errors kept for an idempotency key: card errors and server errors, not validation failures. */
+function keepsIdempotent(status: number): boolean {
+  return status >= 500 || status === 402;
 }
 
 async function handleApi(
@@ -106,7 +104,7 @@ async function handleApi(
     if (began && key) {
       sandbox.idempotency.finish(
         key,
-        keepsIdempotent(error.status, error.body) ? { status: error.status, body, requestId } : undefined,
+        keepsIdempotent(error.status) ? { status: error.status, body, requestId } : undefined,
       );
     }
     if (error.status === 401) headers["www-authenticate"] = 'Bearer realm="Stripe"';

@@ -31,6 +31,8 @@ export interface CustomerRow extends Row<Customer> {
 }
 
 export interface SubscriptionRow extends Row<Subscription> {
+  /** When customer.subscription.trial_will_end is due (3 days before trial_end, or at once). */
+  trialWillEndAt: number | null;
   trialWillEndSent: boolean;
 }
 

@@ -50,7 +50,7 @@ form { margin: 8px 0; }
 fieldset { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; margin: 8px 0; }
 legend { font-weight: 600; padding: 0 4px; }
 label { display: block; font-weight: 600; margin: 8px 0 2px; }
-fieldset label, .choice label { display: inline; font-weight: 400; margin: 0 0 0 4px; }
+.choice label { display: inline; font-weight: 400; margin: 0 0 0 4px; }
 .choice { margin: 4px 0; }
 input[type=text] { width: 100%; max-width: 320px; padding: 8px 10px; border: 1px solid #c1c9d2; border-radius: 6px; font: inherit; }
 input[aria-invalid=true] { border-color: var(--bad); }

@@ -38,7 +38,12 @@ function base(session: SessionRow): string {
   return `/p/session/${session.token}`;
 }
 
-function subscriptionSection(sandbox: Sandbox, session: SessionRow, row: SubscriptionRow): string {
+function subscriptionSection(
+  sandbox: Sandbox,
+  session: SessionRow,
+  row: SubscriptionRow,
+  hasCard: boolean,
+): string {
   const sub = row.obj;
   const item = sub.items.data[0]!;
   const product = sandbox.state.products.get(item.price.product as string)?.obj.name ?? "Plan";
@@ -152,7 +157,7 @@ export function portalPage(
 ${notice}${error}
 <section aria-labelledby="plan-heading">
 <h2 id="plan-heading">Current plan</h2>
-${shown.length ? shown.map((s) => subscriptionSection(sandbox, session, s)).join("\n") : '<p class="muted">You have no subscription.</p>'}
+${shown.length ? shown.map((s) => subscriptionSection(sandbox, session, s, !!sandbox.billing.paymentMethodOf(s.obj, customer))).join("\n") : '<p class="muted">You have no subscription.</p>'}
 </section>
 <section aria-labelledby="payment-heading">
 <h2 id="payment-heading">Payment method</h2>

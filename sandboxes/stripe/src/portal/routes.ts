@@ -16,6 +16,17 @@ function notFound(res: ServerResponse, message: string): void {
   sendHtml(res, 404, layout("Not found", `<h1>Not found</h1><p>${h(message)}</p>`));
 }
 
+/** Origins a portal form may end up at: where its flow redirects after completion. */
+function formTargets(session: SessionRow): string[] {
+  const target = session.obj.flow?.after_completion.redirect?.return_url;
+  if (!target) return [];
+  try {
+    return [new URL(target).origin];
+  } catch {
+    return [];
+  }
+}
+
 function sessionOf(ctx: PageContext): SessionRow | undefined {
   return ctx.sandbox.state.sessionByToken(ctx.params.token!);
 }
@@ -45,7 +56,12 @@ async function act(
       postalCode: data.get("postal_code") ?? "",
     };
     const view = { error: { message: error.message, ...(error.field ? { field: error.field } : {}) }, card };
-    return sendHtml(ctx.res, error.status, portalPage(ctx.sandbox, session, customer, view));
+    return sendHtml(
+      ctx.res,
+      error.status,
+      portalPage(ctx.sandbox, session, customer, view),
+      formTargets(session),
+    );
   }
   const after = session.obj.flow?.after_completion;
   if (after?.type === "redirect" && after.redirect) return redirect(ctx.res, after.redirect.return_url);
@@ -116,7 +132,12 @@ export const pageRoutes: PageRoute[] = [
     ctx.sandbox.billing.catchUp(null);
     const notice = session.flash;
     delete session.flash;
-    sendHtml(ctx.res, 200, portalPage(ctx.sandbox, session, customer, notice ? { notice } : {}));
+    sendHtml(
+      ctx.res,
+      200,
+      portalPage(ctx.sandbox, session, customer, notice ? { notice } : {}),
+      formTargets(session),
+    );
   }),
   page("POST", "/p/session/:token/payment_method", (ctx) =>
     act(ctx, (session, data) =>
