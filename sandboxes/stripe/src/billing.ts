@@ -259,11 +259,32 @@ export class Billing {
     changes: { id?: string; price?: Price; quantity?: number; deleted?: boolean }[],
     at: number,
   ): void {
+    // check everything first, so a bad change leaves the subscription as it was
+    const adding = new Set<string>();
+    for (const change of changes) {
+      if (change.id) {
+        if (!sub.items.data.some((i) => i.id === change.id)) {
+          throw invalidRequest(`No such subscription item: '${change.id}'`, "items", "resource_missing");
+        }
+        continue;
+      }
+      if (!change.price)
+        throw invalidRequest("Missing required param: items[price].", "items", "parameter_missing");
+      if (adding.has(change.price.id) || sub.items.data.some((i) => i.price.id === change.price!.id)) {
+        throw invalidRequest(
+          "Cannot add multiple subscription items with the same price.",
+          "items",
+          "parameter_invalid_string",
+        );
+      }
+      adding.add(change.price.id);
+    }
+    const remaining = sub.items.data.filter((i) => !changes.some((c) => c.id === i.id && c.deleted));
+    if (!remaining.length && !adding.size) {
+      throw invalidRequest("A subscription must have at least one item.", "items", "parameter_invalid_empty");
+    }
     for (const change of changes) {
       const item = change.id ? sub.items.data.find((i) => i.id === change.id) : undefined;
-      if (change.id && !item) {
-        throw invalidRequest(`No such subscription item: '${change.id}'`, "items", "resource_missing");
-      }
       if (item && change.deleted) {
         sub.items.data = sub.items.data.filter((i) => i !== item);
         continue;
@@ -276,28 +297,16 @@ export class Billing {
         if (change.quantity !== undefined) item.quantity = change.quantity;
         continue;
       }
-      if (!change.price)
-        throw invalidRequest("Missing required param: items[price].", "items", "parameter_missing");
-      if (sub.items.data.some((i) => i.price.id === change.price!.id)) {
-        throw invalidRequest(
-          "Cannot add multiple subscription items with the same price.",
-          "items",
-          "parameter_invalid_string",
-        );
-      }
       const first = sub.items.data[0];
       sub.items.data.push(
         newSubscriptionItem(newId("si"), at, {
-          price: clone(change.price),
+          price: clone(change.price!),
           quantity: change.quantity ?? 1,
           subscription: sub.id,
           start: first?.current_period_start ?? at,
           end: first?.current_period_end ?? this.#nextPeriodEnd(sub, at),
         }),
       );
-    }
-    if (!sub.items.data.length) {
-      throw invalidRequest("A subscription must have at least one item.", "items", "parameter_invalid_empty");
     }
   }
 
@@ -704,6 +713,9 @@ export class Billing {
           });
         }
         consider(sub.trial_end, 2, (cause) => this.#endTrial(row, cause, false));
+        if (sub.cancel_at !== null && sub.cancel_at < sub.trial_end) {
+          consider(sub.cancel_at, 3, (cause) => this.cancelNow(row, cause, "cancellation_requested"));
+        }
       } else if (["active", "past_due", "unpaid"].includes(sub.status)) {
         if (sub.cancel_at !== null)
           consider(sub.cancel_at, 3, (cause) => this.cancelNow(row, cause, "cancellation_requested"));

@@ -97,8 +97,31 @@ describe("subscriptions", () => {
     const other = await t.stripe.customers.create({ email: "other@example.com" });
     await trial(other.id);
 
-    const listed = await t.stripe.subscriptions.list({ customer: customer.id, status: "trialing" });
+    const listed = await t.stripe.subscriptions.list({
+      customer: customer.id,
+      status: "trialing",
+      expand: ["data.latest_invoice", "data.items.data.price.product"],
+    });
     expect(listed.data.map((s) => s.id)).toEqual([sub.id]);
+    expect(listed.data[0]!.latest_invoice).toMatchObject({ object: "invoice", amount_due: 0 });
+    expect(listed.data[0]!.items.data[0]!.price.product).toMatchObject({
+      object: "product",
+      name: "Starter",
+    });
+    const withSubs = (await t.stripe.customers.retrieve(customer.id, {
+      expand: ["subscriptions"],
+    })) as Stripe.Customer;
+    expect(withSubs.subscriptions?.data.map((s) => s.id)).toEqual([sub.id]);
+    const lines = await t.stripe.invoices.listLineItems(
+      (listed.data[0]!.latest_invoice as Stripe.Invoice).id,
+    );
+    expect(lines.data[0]).toMatchObject({
+      object: "line_item",
+      amount: 0,
+      description: "Trial period for Starter",
+    });
+    const tooMany = await t.stripe.subscriptions.list({ limit: 101 }).catch((e: unknown) => e);
+    expect(tooMany).toMatchObject({ statusCode: 400, param: "limit" });
     expect((await t.stripe.subscriptions.list({ customer: customer.id, status: "active" })).data).toEqual([]);
 
     const switched = await t.stripe.subscriptions.update(sub.id, {

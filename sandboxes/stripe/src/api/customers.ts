@@ -135,9 +135,12 @@ export const customerRoutes: ApiRoute[] = [
   route("POST", "/v1/customers/:id", (ctx) => {
     const p = ctx.p.allow(UPDATE);
     const row = customerRow(ctx, ctx.path.id!);
-    const before = structuredClone(row.obj);
-    applyFields(row.obj, p);
-    defaultPaymentMethod(ctx, row, p);
+    const before = row.obj;
+    // changes go to a copy first, so a bad parameter leaves the customer as it was
+    const next: CustomerRow = { ...row, obj: structuredClone(row.obj) };
+    applyFields(next.obj, p);
+    defaultPaymentMethod(ctx, next, p);
+    row.obj = next.obj;
     ctx.sandbox.events.changed("customer.updated", before, row.obj, causeOf(ctx, row));
     return render(ctx.sandbox.state, row.obj, p.expand());
   }),
