@@ -4,7 +4,7 @@
  */
 import { advanceClock, clockView } from "./api/test-clocks.ts";
 import { DECLINES } from "./cards.ts";
-import type { Decline } from "./errors.ts";
+import { type Decline, StripeError } from "./errors.ts";
 import { fromLoopback, readBody, sendJson } from "./http.ts";
 import type { Sandbox } from "./sandbox.ts";
 import { type PageRoute, page } from "./server.ts";

@@ -300,10 +300,20 @@ describe("test clocks", () => {
     expect(invoice.status_transitions.paid_at).toBe(T0 + 14 * DAY + 3600);
     expect(invoice.number).toMatch(/^[A-Z0-9]{8}-0002$/);
 
+    // a month later it renews and the renewal is paid
+    await advance(clock.id, item.current_period_end + 2 * 3600);
+    const renewed = await t.stripe.subscriptions.retrieve(sub.id, { expand: ["latest_invoice"] });
+    expect(renewed.status).toBe("active");
+    expect(renewed.items.data[0]!.current_period_start).toBe(item.current_period_end);
+    expect(renewed.latest_invoice).toMatchObject({
+      status: "paid",
+      amount_paid: 2900,
+      billing_reason: "subscription_cycle",
+    });
     const invoices = await t.stripe.invoices.list({ subscription: sub.id });
-    expect(invoices.data.map((i) => i.amount_paid)).toEqual([2900, 0]);
+    expect(invoices.data.map((i) => i.amount_paid)).toEqual([2900, 2900, 0]);
 
-    const events = t.sandbox.control.events().filter((e) => e.created >= T0);
+    const events = t.sandbox.control.events().filter((e) => e.created >= T0 && e.created < T0 + 20 * DAY);
     const types = events.map((e) => e.type);
     expect(types).toContain("customer.subscription.trial_will_end");
     expect(events.find((e) => e.type === "customer.subscription.trial_will_end")!.created).toBe(
