@@ -174,11 +174,7 @@ function control(
     } catch (error) {
       if (error instanceof ControlError) return sendJson(ctx.res, error.status, { error: error.message });
       if (error instanceof SyntaxError) return sendJson(ctx.res, 400, { error: "The body must be JSON" });
-      if (error instanceof Error && "body" in error) {
-        return sendJson(ctx.res, 400, {
-          error: (error as Error & { body: { message: string } }).body.message,
-        });
-      }
+      if (error instanceof StripeError) return sendJson(ctx.res, error.status, { error: error.body.message });
       throw error;
     }
   });

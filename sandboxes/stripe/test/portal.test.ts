@@ -81,6 +81,7 @@ describe("billing portal", () => {
     expect(page).not.toMatch(/<script|\son[a-z]+=|style=/i);
     expect(page).toContain("Starter");
     expect(page).toContain("Your trial ends on June 11, 2026.");
+    expect(page).toContain("Add a card before then to keep your plan.");
     expect(page).toContain(`<a class="back" href="${RETURN_URL}">`);
     // every visible input has a label
     const inputs = [...page.matchAll(/<input([^>]*)>/g)]
@@ -201,6 +202,11 @@ describe("billing portal", () => {
       type: "subscription_cancel",
       subscription_cancel: { subscription: sub.id },
     });
+    // browsers check form-action on the redirect after a post, so the policy names the app's origin
+    const page = await fetch(session.url);
+    expect(page.headers.get("content-security-policy")).toContain(
+      "form-action 'self' http://localhost:5173;",
+    );
     const res = await postForm(`${session.url}/subscriptions/${sub.id}/cancel`, { when: "period_end" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`${RETURN_URL}?canceled=1`);

@@ -50,9 +50,11 @@ function subscriptionSection(
   const action = `${base(session)}/subscriptions/${encodeURIComponent(sub.id)}`;
   const ended = sub.status === "canceled" || sub.status === "incomplete_expired";
   const lines: string[] = [];
-  if (sub.status === "trialing" && sub.trial_end)
-    lines.push(`Your trial ends on ${formatDate(sub.trial_end)}.`);
+  const trialEnd = sub.status === "trialing" ? sub.trial_end : null;
+  if (trialEnd) lines.push(`Your trial ends on ${formatDate(trialEnd)}.`);
   if (sub.cancel_at && !ended) lines.push(`Your plan will be canceled on ${formatDate(sub.cancel_at)}.`);
+  else if (trialEnd && !hasCard) lines.push("Add a card before then to keep your plan.");
+  else if (trialEnd) lines.push("Your card will be charged when the trial ends.");
   else if (!ended && sub.status !== "paused") lines.push(`Renews on ${formatDate(item.current_period_end)}.`);
   if (sub.status === "past_due")
     lines.push("Your last payment failed. Add a card to pay the outstanding invoice.");
