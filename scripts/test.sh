@@ -23,6 +23,7 @@ step "unit tests: sandboxes and web"
 vitest sandboxes/mail sandbox-mail
 vitest sandboxes/google sandbox-google
 vitest sandboxes/quickbooks sandbox-quickbooks
+vitest sandboxes/stripe sandbox-stripe
 vitest apps/web web
 step "API tests on PGlite"
 vitest apps/api api-pglite TEST_DB=pglite
