@@ -24,6 +24,7 @@ vitest sandboxes/mail sandbox-mail
 vitest sandboxes/google sandbox-google
 vitest sandboxes/quickbooks sandbox-quickbooks
 vitest sandboxes/stripe sandbox-stripe
+vitest sandboxes/llm sandbox-llm
 vitest apps/web web
 step "API tests on PGlite"
 vitest apps/api api-pglite TEST_DB=pglite

@@ -9,7 +9,7 @@ if (!(MODES as readonly string[]).includes(mode)) {
 
 const sandbox = await startLlmSandbox({
   host: env.LLM_SANDBOX_HOST || "127.0.0.1",
-  port: env.LLM_SANDBOX_PORT ? Number(env.LLM_SANDBOX_PORT) : 4030,
+  port: env.LLM_SANDBOX_PORT ? Number(env.LLM_SANDBOX_PORT) : 4040,
   apiKey: env.LLM_SANDBOX_API_KEY || "sandbox-key",
   mode: mode as ModeSpec,
   ...(env.LLM_SANDBOX_DELAY_MS ? { delayMs: Number(env.LLM_SANDBOX_DELAY_MS) } : {}),

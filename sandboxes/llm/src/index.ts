@@ -17,7 +17,7 @@ export { type Facts, readPrompt, type Tone } from "./prompt.ts";
 export interface LlmSandboxOptions {
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
-  /** Default 4030; 0 picks a free port. */
+  /** Default 4040; 0 picks a free port. */
   port?: number;
   /** The one API key accepted by both APIs (default "sandbox-key"). */
   apiKey?: string;
@@ -31,7 +31,7 @@ export interface LlmSandboxOptions {
 
 export interface LlmSandbox {
   port: number;
-  /** e.g. http://127.0.0.1:4030 */
+  /** e.g. http://127.0.0.1:4040 */
   baseUrl: string;
   /** Base URL for Gemini clients (`${geminiBaseUrl}/v1beta/models/{model}:generateContent`); = baseUrl. */
   geminiBaseUrl: string;
@@ -52,7 +52,7 @@ export interface LlmSandbox {
   close(): Promise<void>;
 }
 
-const DEFAULT_PORT = 4030;
+const DEFAULT_PORT = 4040;
 const DEFAULT_SLOW_MS = 15_000;
 
 const GEMINI_GENERATE = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):generateContent$/;
