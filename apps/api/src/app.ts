@@ -12,6 +12,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { registerJobs } from "./jobs/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
+import { communicationsRoutes, inboundRoutes } from "./modules/communications/communications.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -79,6 +80,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(dashboardRoutes(ctx));
   await app.register(templatesRoutes(ctx));
   await app.register(remindersRoutes(ctx));
+  await app.register(communicationsRoutes(ctx));
+  await app.register(inboundRoutes(ctx));
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
   await ctx.queue.start();

@@ -42,6 +42,11 @@ const envSchema = z.object({
   QUICKBOOKS_SAFETY_SYNC_MINUTES: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RUN_WORKER: boolean.default(true),
+  INBOUND_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, "must be a domain name")
+    .optional(),
+  INBOUND_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +78,11 @@ export interface Config {
   runWorker: boolean;
   /** Seals provider tokens at rest. */
   encryptionKey: string;
+  /**
+   * Replies come back to `reply+<token>@domain` through a relay that posts them, signed with the
+   * secret, to /v1/inbound/email. Unset: reminders carry the company's own Reply-To.
+   */
+  inbound: { domain: string; secret: string } | undefined;
   quickbooks: {
     apiUrl: string;
     appUrl: string;
@@ -108,6 +118,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE");
   pair(e.INTUIT_CLIENT_ID, e.INTUIT_CLIENT_SECRET, "INTUIT");
+  if (Boolean(e.INBOUND_DOMAIN) !== Boolean(e.INBOUND_SECRET)) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  INBOUND_DOMAIN and INBOUND_SECRET must be set together",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -136,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     runWorker: e.RUN_WORKER,
     encryptionKey: e.ENCRYPTION_KEY ?? `derived:${e.JWT_SECRET ?? generatedSecret(dataDir)}`,
+    inbound: e.INBOUND_DOMAIN ? { domain: e.INBOUND_DOMAIN, secret: e.INBOUND_SECRET! } : undefined,
     quickbooks: {
       apiUrl: e.QUICKBOOKS_API_URL.replace(/\/$/, ""),
       appUrl: e.QUICKBOOKS_APP_URL,

@@ -5,6 +5,7 @@ import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
 import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
 import { CompanyCache } from "./lib/company-cache.ts";
 import { JobQueue } from "./lib/job-queue.ts";
+import { ReplyTokens } from "./lib/reply-token.ts";
 import { Sealer } from "./lib/seal.ts";
 import { TokenService } from "./modules/auth/tokens.ts";
 
@@ -23,6 +24,8 @@ export interface AppContext {
   now: () => Date;
   /** Figures computed from synced records, per company and data version. */
   cache: CompanyCache;
+  /** Reply addresses (`reply+<token>@INBOUND_DOMAIN`); undefined without inbound email. */
+  replyTokens: ReplyTokens | undefined;
 }
 
 /** The services, the same for the API process and for `worker.ts`; jobs are registered by `jobs/index.ts`. */
@@ -46,5 +49,6 @@ export function createContext(config: Config, database: Database): AppContext {
     },
     now: () => new Date(),
     cache: new CompanyCache(),
+    replyTokens: config.inbound && new ReplyTokens(config.inbound.secret, config.inbound.domain),
   };
 }

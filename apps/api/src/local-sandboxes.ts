@@ -90,10 +90,18 @@ export async function wireLocalSandboxes(source: Env, options: WireOptions = {})
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, "");
 
   if (!env.SMTP_URL) {
+    // The inbox plays the customer: its Reply, Out of office and Bounce buttons post to the app.
+    const inboundSecret = env.INBOUND_SECRET ?? randomBytes(24).toString("base64url");
     const mail = await start(["mailSmtp", "mailHttp"], () =>
-      startMailSandbox({ smtpPort: port("mailSmtp"), httpPort: port("mailHttp") }),
+      startMailSandbox({
+        smtpPort: port("mailSmtp"),
+        httpPort: port("mailHttp"),
+        inbound: { url: `${appUrl}/v1/inbound/email`, secret: inboundSecret },
+      }),
     );
     env.SMTP_URL = mail.smtpUrl;
+    env.INBOUND_SECRET = inboundSecret;
+    env.INBOUND_DOMAIN ??= "inbound.localhost";
     started.mail = mail;
     closers.push(() => mail.close());
     started.banner.push(`  mail inbox: ${mail.inboxUrl} (local SMTP sandbox on ${mail.smtpUrl})`);

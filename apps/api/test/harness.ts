@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startMailSandbox } from "@recoup/sandbox-mail";
+import { type MailSandbox, startMailSandbox } from "@recoup/sandbox-mail";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
@@ -19,6 +19,10 @@ export interface TestApp {
   backend: "pglite" | "postgres";
   /** The app's mail sandbox inbox. */
   mailbox: Mailbox;
+  /** The mail sandbox itself: it plays the customer (reply, out of office, bounce) once `listen` ran. */
+  mail: MailSandbox;
+  /** Serves the app over HTTP on a free port and points the mail sandbox's replies at it. */
+  listen(): Promise<string>;
   /** Waits for an email to `to` whose subject matches, as the mail sandbox received it. */
   waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<MailMessage>;
   mailTo(to: string): Promise<MailMessage[]>;
@@ -26,6 +30,8 @@ export interface TestApp {
 }
 
 let counter = 0;
+/** Inbound email as the tests configure it: replies to reply+<token>@inbound.test, signed with the secret. */
+export const INBOUND = { domain: "inbound.test", secret: "test-inbound-secret-0123456789" };
 
 /** The whole API on a fresh database (PGlite, or a new PostgreSQL database) and its own mail sandbox. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -43,6 +49,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SMTP_URL: mail.smtpUrl,
     JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
     RATE_LIMIT_PER_MINUTE: "1000",
+    INBOUND_DOMAIN: INBOUND.domain,
+    INBOUND_SECRET: INBOUND.secret,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
@@ -55,6 +63,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ctx,
     backend: databaseUrl ? "postgres" : "pglite",
     mailbox,
+    mail,
+    async listen() {
+      const address = await app.listen({ port: 0, host: "127.0.0.1" });
+      mail.setInbound({ url: `${address}/v1/inbound/email`, secret: INBOUND.secret });
+      return address;
+    },
     mailTo,
     waitForMail: (to, subject, timeoutMs = 15_000) => mailbox.waitFor(to, subject, { timeoutMs }),
     async close() {

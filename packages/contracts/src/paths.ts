@@ -39,6 +39,18 @@ export const apiPaths = {
     /** The aging report as CSV (same query, all rows), streamed. */
     ageReportCsv: "/v1/business/invoice/ageReport/csv",
   },
+  communications: {
+    /** GET ?companyId&searchQuery?&state?&page&limit */
+    invoices: "/v1/business/invoice/communication-invoices",
+    /** GET ?companyId&customerRef&invoiceId */
+    thread: "/v1/business/invoice/email-threads",
+    /** POST { companyId, invoiceId } */
+    markHandled: "/v1/business/invoice/mark-handled",
+    /** GET ?companyId&customerRef&invoiceId */
+    draft: "/v1/business/gemini/draft-email",
+    /** POST, message/rfc822 from an email relay, signed (X-Inbound-Signature). */
+    inbound: "/v1/inbound/email",
+  },
   customers: {
     outstanding: "/v1/business/customer/customer-outstanding-invoices",
     detail: "/v1/business/customer/customer-detail-info",

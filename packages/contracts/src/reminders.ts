@@ -242,12 +242,18 @@ export type PauseRemindersRequest = z.infer<typeof pauseRemindersRequestSchema>;
 export const resumeRemindersRequestSchema = z.object(pauseTarget).refine(oneTarget, oneTargetMessage);
 export type ResumeRemindersRequest = z.infer<typeof resumeRemindersRequestSchema>;
 
+/** Why reminders are paused: by a person, a reply waiting, an out-of-office reply, a bouncing address. */
+export const pauseReasonSchema = z.enum(["manual", "reply", "away", "bounce"]);
+export type PauseReason = z.infer<typeof pauseReasonSchema>;
 export const reminderPauseSchema = z.object({
   scope: z.enum(["invoice", "customer"]),
   invoiceId: z.string().nullable(),
   customerRef: z.string().nullable(),
   /** Local date reminders resume; null: until resumed. */
   until: isoDateSchema.nullable(),
+  reason: pauseReasonSchema,
+  /** The bouncing address, or the return date an automatic reply named. */
+  detail: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ReminderPause = z.infer<typeof reminderPauseSchema>;

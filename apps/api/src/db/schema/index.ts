@@ -1,4 +1,5 @@
 export * from "./collections.ts";
+export * from "./communications.ts";
 export * from "./companies.ts";
 export * from "./identity.ts";
 export * from "./quickbooks.ts";

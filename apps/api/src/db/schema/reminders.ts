@@ -48,6 +48,12 @@ export const reminderPauses = pgTable(
     targetQbId: text().notNull(),
     /** Local date reminders resume; null: until resumed. */
     until: date(),
+    /** A person's pause, or one a reply, an out-of-office reply or a bounce set. */
+    reason: text({ enum: ["manual", "reply", "away", "bounce"] })
+      .notNull()
+      .default("manual"),
+    /** The bouncing address, or the return date an automatic reply named. */
+    detail: text(),
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: now(),
   },

@@ -8,6 +8,9 @@ export interface OutgoingEmail {
   /** Default: MAIL_FROM. A display name alone keeps MAIL_FROM's address (reminders: the company's name). */
   fromName?: string;
   replyTo?: string;
+  /** The thread this email continues: the Message-ID it answers and the ones before it. */
+  inReplyTo?: string;
+  references?: string[];
   /** A stable `<id@domain>`, so a send repeated after a crash is recognisably the same email. */
   messageId?: string;
   /** Inline images referenced as `cid:<cid>` from the HTML. */

@@ -115,6 +115,8 @@ const asPause = (p: settingsRepo.PauseRow): ReminderPause => ({
   invoiceId: p.scope === "invoice" ? p.targetQbId : null,
   customerRef: p.scope === "customer" ? p.targetQbId : null,
   until: p.until,
+  reason: p.reason,
+  detail: p.detail,
   createdAt: p.createdAt.toISOString(),
 });
 

@@ -68,21 +68,28 @@ export function emailInput(
 export const reminderMessageId = (reminderId: string, mailFrom: string) =>
   `<reminder.${reminderId}@${addressOf(mailFrom).split("@")[1] ?? "recoup.local"}>`;
 
-/** From the company's name at MAIL_FROM's address, replies to the company's user, the logo inline. */
+/**
+ * From the company's name at MAIL_FROM's address; replies to the invoice's reply address (or the
+ * company's user); in its thread; the logo inline.
+ */
 export function outgoingEmail(
   company: CompanyForEmail,
   rendered: RenderedEmail,
   to: string,
   messageId?: string,
+  thread: { replyTo?: string; inReplyTo?: string; references?: string[] } = {},
 ): OutgoingEmail {
+  const replyTo = thread.replyTo ?? company.replyTo;
   return {
     to,
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,
     fromName: company.name,
-    ...(company.replyTo ? { replyTo: company.replyTo } : {}),
+    ...(replyTo ? { replyTo } : {}),
     ...(messageId ? { messageId } : {}),
+    ...(thread.inReplyTo ? { inReplyTo: thread.inReplyTo } : {}),
+    ...(thread.references?.length ? { references: thread.references } : {}),
     ...(company.logo && company.logoType && rendered.html.includes(`cid:${LOGO_CID}`)
       ? {
           inline: [

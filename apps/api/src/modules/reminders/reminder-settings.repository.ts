@@ -90,7 +90,8 @@ export async function upsertPause(
     .values(p)
     .onConflictDoUpdate({
       target: [reminderPauses.companyId, reminderPauses.scope, reminderPauses.targetQbId],
-      set: { until: p.until, createdBy: p.createdBy, createdAt: new Date() },
+      // A person's pause replaces whatever paused the target before.
+      set: { until: p.until, reason: "manual", detail: null, createdBy: p.createdBy, createdAt: new Date() },
     })
     .returning();
   return row!;

@@ -1,6 +1,8 @@
 import type { AppContext } from "../../context.ts";
+import { addressOf } from "../../integrations/mail/mailer.ts";
 import { SEND_ATTEMPTS } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
+import { recordOutbound, type ThreadHeaders, threadHeaders } from "../communications/outbound.service.ts";
 import { findTemplate } from "../templates/templates.repository.ts";
 import { companyForEmail } from "../templates/templates.service.ts";
 import { pauseOn, pausesByTarget } from "./planning.ts";
@@ -35,6 +37,39 @@ async function stopReason(
   return null;
 }
 
+interface Sent {
+  rendered: { subject: string; html: string; text: string };
+  headers: ThreadHeaders;
+  from: string;
+}
+
+/** A reminder as its invoice's thread shows it. */
+const inThread = (
+  r: repo.ReminderRow,
+  invoice: repo.InvoiceForReminder,
+  sent: Sent | undefined,
+  status: "sent" | "failed",
+  error: string | null,
+  at: Date,
+) => ({
+  companyId: r.companyId,
+  invoiceId: r.invoiceQbId,
+  customerRef: invoice.customerRef,
+  kind: r.stage === "manual" ? ("manual" as const) : ("automatic" as const),
+  status,
+  reminderId: r.id,
+  messageId: r.messageId,
+  headers: sent?.headers ?? {},
+  from: sent?.from ?? "",
+  to: r.toAddress,
+  subject: sent?.rendered.subject ?? r.subject,
+  html: sent?.rendered.html ?? r.html ?? "",
+  text: sent?.rendered.text ?? "",
+  error,
+  sentBy: r.sentBy,
+  at,
+});
+
 /**
  * Sends one reminder of the outbox, then records it sent. A crash between the SMTP server's
  * acceptance and the record sends it again with the same Message-ID; every other crash point
@@ -52,6 +87,7 @@ export async function deliverReminder(ctx: AppContext, reminderId: string) {
   }
   const attempts = await repo.countAttempt(ctx.db, r.id);
   if (attempts === undefined) return;
+  let sent: Sent | undefined;
   try {
     if (!ctx.mailer) throw new Error("SMTP_URL is not set: cannot send email");
     const company = await companyForEmail(ctx, r.companyId);
@@ -61,17 +97,25 @@ export async function deliverReminder(ctx: AppContext, reminderId: string) {
         : await findTemplate(ctx.db, r.companyId, r.templateType);
     if (!template) throw new Error(`no ${r.templateType} template`);
     const rendered = renderReminder(emailInput(company, invoice, template, ctx.now(), "inline"));
-    await ctx.mailer.send(outgoingEmail(company, rendered, r.toAddress, r.messageId));
-    await repo.updateReminder(ctx.db, r.id, {
-      status: "sent",
-      subject: rendered.subject,
-      sentAt: ctx.now(),
-      error: null,
+    const headers = await threadHeaders(ctx, r.companyId, r.invoiceQbId, r.messageId);
+    await ctx.mailer.send(outgoingEmail(company, rendered, r.toAddress, r.messageId, headers));
+    sent = { rendered, headers, from: `${company.name} <${addressOf(ctx.config.mailFrom)}>` };
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateReminder(tx, r.id, {
+        status: "sent",
+        subject: rendered.subject,
+        sentAt: ctx.now(),
+        error: null,
+      });
+      await recordOutbound(tx, inThread(r, invoice, sent!, "sent", null, ctx.now()));
     });
   } catch (err) {
     const error = err instanceof Error ? err.message.slice(0, 500) : String(err);
     const last = attempts >= SEND_ATTEMPTS;
     await repo.updateReminder(ctx.db, r.id, { error, ...(last ? { status: "failed" as const } : {}) });
+    // The thread shows a send that failed for good.
+    if (last && sent === undefined)
+      await recordOutbound(ctx.db, inThread(r, invoice, undefined, "failed", error, ctx.now()));
     if (!last) throw err;
   }
 }

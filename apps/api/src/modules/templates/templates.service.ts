@@ -9,9 +9,11 @@ import {
   templateTypes,
 } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import { addressOf } from "../../integrations/mail/mailer.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
+import { recordOutbound } from "../communications/outbound.service.ts";
 import { emailInput, type InvoiceFacts, outgoingEmail, sampleInvoice } from "../reminders/reminder-email.ts";
 import { findInvoice, mostOverdueInvoice } from "../reminders/reminders.repository.ts";
 import { renderReminder, variableValues } from "../reminders/render.ts";
@@ -123,8 +125,23 @@ export async function sendTestEmail(
 ) {
   if (!ctx.mailer) throw new AppError(503, errorCodes.unavailable, "Email is not configured (SMTP_URL).");
   const { company, email } = await previewTemplate(ctx, companyId, input, "inline");
-  const sent = await ctx.mailer.send(
-    outgoingEmail(company, { ...email, subject: `[Test] ${email.subject}` }, userEmail),
-  );
+  const test = { ...email, subject: `[Test] ${email.subject}` };
+  const sent = await ctx.mailer.send(outgoingEmail(company, test, userEmail));
+  // Kept with the company's emails, outside any invoice's thread (it went to the user).
+  await recordOutbound(ctx.db, {
+    companyId,
+    invoiceId: null,
+    customerRef: null,
+    kind: "test",
+    status: "sent",
+    messageId: sent.messageId,
+    headers: {},
+    from: `${company.name} <${addressOf(ctx.config.mailFrom)}>`,
+    to: userEmail,
+    subject: test.subject,
+    html: test.html,
+    text: test.text,
+    at: ctx.now(),
+  });
   return { sentTo: userEmail, messageId: sent.messageId };
 }

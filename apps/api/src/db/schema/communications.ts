@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { companies } from "./companies.ts";
+import { users } from "./identity.ts";
+import { reminders } from "./reminders.ts";
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Every email Recoup sends (automatic and manual reminders, test emails) and every one that comes
+ * back (replies, automatic replies, bounces), with its company, invoice and customer. The
+ * Message-ID is unique per company: a relay's retry of the same message is stored once.
+ */
+export const emailMessages = pgTable(
+  "email_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    invoiceQbId: text(),
+    customerQbId: text(),
+    direction: text({ enum: ["outbound", "inbound"] }).notNull(),
+    kind: text({ enum: ["automatic", "manual", "test", "reply", "auto_reply", "bounce"] }).notNull(),
+    status: text({ enum: ["queued", "sent", "failed", "bounced", "received"] }).notNull(),
+    /** The outbox row an outbound reminder came from. */
+    reminderId: uuid().references(() => reminders.id, { onDelete: "set null" }),
+    messageId: text().notNull(),
+    inReplyTo: text(),
+    references: text().array().notNull().default(sql`'{}'::text[]`),
+    fromAddress: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    /** Sanitised with the signature allow-list. */
+    html: text(),
+    text: text().notNull().default(""),
+    /** The text without its quoted history. */
+    replyText: text().notNull().default(""),
+    attachments: jsonb().$type<StoredAttachment[]>().notNull().default([]),
+    /** An automatic reply's return date. */
+    returnDate: date(),
+    error: text(),
+    /** SHA-256 of the raw message as received, for a relay's retries. */
+    rawSha256: text(),
+    sentBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: now(),
+  },
+  (t) => [
+    uniqueIndex("email_messages_message_id").on(t.companyId, t.messageId),
+    uniqueIndex("email_messages_reminder").on(t.reminderId),
+    index("email_messages_thread").on(t.companyId, t.invoiceQbId, t.at),
+    index("email_messages_by_message_id").on(t.messageId),
+  ],
+);
+
+/** An invoice's conversation: a reply waiting for someone, until marked handled. */
+export const invoiceThreads = pgTable(
+  "invoice_threads",
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    invoiceQbId: text().notNull(),
+    replyWaitingSince: timestamp({ withTimezone: true }),
+    handledAt: timestamp({ withTimezone: true }),
+    handledBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    updatedAt: now(),
+  },
+  (t) => [uniqueIndex("invoice_threads_pk").on(t.companyId, t.invoiceQbId)],
+);

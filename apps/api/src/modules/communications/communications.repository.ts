@@ -1,0 +1,317 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { customers, emailMessages, invoices, invoiceThreads, reminderPauses } from "../../db/schema/index.ts";
+import {
+  containsPattern,
+  invoiceCustomer,
+  invoiceRowColumns,
+  toInvoiceRow,
+} from "../invoices/receivables.repository.ts";
+
+export type EmailMessageRow = typeof emailMessages.$inferSelect;
+export type NewEmailMessage = typeof emailMessages.$inferInsert;
+
+/** Stores a message once per company and Message-ID; answers the stored row and whether it is new. */
+export async function insertMessage(db: DbOrTx, row: NewEmailMessage) {
+  const [inserted] = await db
+    .insert(emailMessages)
+    .values(row)
+    .onConflictDoNothing({ target: [emailMessages.companyId, emailMessages.messageId] })
+    .returning();
+  if (inserted) return { row: inserted, created: true };
+  const [existing] = await db
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.companyId, row.companyId), eq(emailMessages.messageId, row.messageId)));
+  return { row: existing!, created: false };
+}
+
+/** An outbound message: created when sent (or finally failed), updated if recorded again. */
+export async function upsertOutboundMessage(db: DbOrTx, row: NewEmailMessage) {
+  const { companyId: _c, messageId: _m, ...changes } = row;
+  await db
+    .insert(emailMessages)
+    .values(row)
+    .onConflictDoUpdate({ target: [emailMessages.companyId, emailMessages.messageId], set: changes });
+}
+
+/** Our messages among these Message-IDs (any company: ids are ours and unique), nearest first. */
+export async function messagesByIds(db: DbOrTx, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  const rows = await db
+    .select({
+      companyId: emailMessages.companyId,
+      invoiceQbId: emailMessages.invoiceQbId,
+      customerQbId: emailMessages.customerQbId,
+      messageId: emailMessages.messageId,
+      toAddress: emailMessages.toAddress,
+    })
+    .from(emailMessages)
+    .where(and(inArray(emailMessages.messageId, messageIds), eq(emailMessages.direction, "outbound")));
+  return messageIds.flatMap((id) => rows.filter((r) => r.messageId === id));
+}
+
+/** An invoice of the company by its QuickBooks number (DocNumber), for replies without other keys. */
+export async function invoiceByNumber(db: DbOrTx, companyId: string, docNumber: string) {
+  const [row] = await db
+    .select({ id: invoices.qbId, customerRef: invoices.customerQbId })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.docNumber, docNumber),
+        sql`${invoices.deletedAt} is null`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function invoiceCustomerRef(db: DbOrTx, companyId: string, invoiceId: string) {
+  const [row] = await db
+    .select({ customerRef: invoices.customerQbId })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.qbId, invoiceId)));
+  return row?.customerRef;
+}
+
+/** The invoice as the thread shows it (status and balance as of `today`). */
+export async function threadInvoice(db: DbOrTx, companyId: string, invoiceId: string, today: string) {
+  const [row] = await db
+    .select(invoiceRowColumns(today))
+    .from(invoices)
+    .leftJoin(customers, invoiceCustomer)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.qbId, invoiceId)));
+  return row && toInvoiceRow(row);
+}
+
+export function threadMessages(db: DbOrTx, companyId: string, invoiceId: string) {
+  return db
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.companyId, companyId), eq(emailMessages.invoiceQbId, invoiceId)))
+    .orderBy(asc(emailMessages.at), asc(emailMessages.createdAt));
+}
+
+/** The latest message of the invoice's thread, to answer in it. */
+export async function lastThreadMessage(db: DbOrTx, companyId: string, invoiceId: string, except?: string) {
+  const [row] = await db
+    .select({ messageId: emailMessages.messageId, references: emailMessages.references })
+    .from(emailMessages)
+    .where(
+      and(
+        eq(emailMessages.companyId, companyId),
+        eq(emailMessages.invoiceQbId, invoiceId),
+        inArray(emailMessages.kind, ["automatic", "manual", "reply"]),
+        except ? sql`${emailMessages.messageId} <> ${except}` : undefined,
+      ),
+    )
+    .orderBy(desc(emailMessages.at))
+    .limit(1);
+  return row;
+}
+
+export interface ThreadListParams {
+  companyId: string;
+  search: string | undefined;
+  invoiceIds: string[] | undefined;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Invoices with a thread, the latest activity first: each with its message count and latest
+ * message. Search covers the invoice number, the customer's name and the addresses.
+ */
+export async function threadInvoices(db: DbOrTx, today: string, p: ThreadListParams) {
+  const search: SQL | undefined = p.search
+    ? or(
+        ilike(invoices.docNumber, containsPattern(p.search)),
+        ilike(
+          sql`coalesce(${invoices.customerName}, ${customers.displayName}, '')`,
+          containsPattern(p.search),
+        ),
+        ilike(sql`coalesce(${invoices.email}, '')`, containsPattern(p.search)),
+      )
+    : undefined;
+  const latest = db
+    .select({
+      invoiceQbId: emailMessages.invoiceQbId,
+      messages: count().as("messages"),
+      lastAt: sql<Date>`max(${emailMessages.at})`.as("last_at"),
+    })
+    .from(emailMessages)
+    .where(and(eq(emailMessages.companyId, p.companyId), isNotNull(emailMessages.invoiceQbId)))
+    .groupBy(emailMessages.invoiceQbId)
+    .as("latest");
+  const where = and(
+    search,
+    p.invoiceIds ? inArray(latest.invoiceQbId, p.invoiceIds.length ? p.invoiceIds : [""]) : undefined,
+  );
+  const base = db
+    .select({ ...invoiceRowColumns(today), messages: latest.messages, lastAt: latest.lastAt })
+    .from(latest)
+    .innerJoin(invoices, and(eq(invoices.companyId, p.companyId), eq(invoices.qbId, latest.invoiceQbId)))
+    .leftJoin(customers, invoiceCustomer)
+    .where(where);
+  const [rows, [total]] = await Promise.all([
+    base.orderBy(desc(latest.lastAt), desc(invoices.qbId)).limit(p.limit).offset(p.offset),
+    db
+      .select({ n: count() })
+      .from(latest)
+      .innerJoin(invoices, and(eq(invoices.companyId, p.companyId), eq(invoices.qbId, latest.invoiceQbId)))
+      .leftJoin(customers, invoiceCustomer)
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ invoice: toInvoiceRow(r), messages: Number(r.messages) })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** The newest message of each of these invoices' threads. */
+export async function latestMessages(db: DbOrTx, companyId: string, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .selectDistinctOn([emailMessages.invoiceQbId])
+    .from(emailMessages)
+    .where(and(eq(emailMessages.companyId, companyId), inArray(emailMessages.invoiceQbId, invoiceIds)))
+    .orderBy(emailMessages.invoiceQbId, desc(emailMessages.at), desc(emailMessages.createdAt));
+}
+
+export async function threadStates(db: DbOrTx, companyId: string, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select()
+    .from(invoiceThreads)
+    .where(and(eq(invoiceThreads.companyId, companyId), inArray(invoiceThreads.invoiceQbId, invoiceIds)));
+}
+
+/** Invoices whose reply waits for someone. */
+export async function waitingInvoiceIds(db: DbOrTx, companyId: string) {
+  const rows = await db
+    .select({ id: invoiceThreads.invoiceQbId })
+    .from(invoiceThreads)
+    .where(and(eq(invoiceThreads.companyId, companyId), isNotNull(invoiceThreads.replyWaitingSince)));
+  return rows.map((r) => r.id);
+}
+
+export async function markReplyWaiting(db: DbOrTx, companyId: string, invoiceId: string, at: Date) {
+  await db
+    .insert(invoiceThreads)
+    .values({ companyId, invoiceQbId: invoiceId, replyWaitingSince: at })
+    .onConflictDoUpdate({
+      target: [invoiceThreads.companyId, invoiceThreads.invoiceQbId],
+      // The first unhandled reply's time stays.
+      set: {
+        replyWaitingSince: sql`coalesce(${invoiceThreads.replyWaitingSince}, excluded.reply_waiting_since)`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function markHandled(
+  db: DbOrTx,
+  companyId: string,
+  invoiceId: string,
+  userId: string,
+  at: Date,
+) {
+  const rows = await db
+    .update(invoiceThreads)
+    .set({ replyWaitingSince: null, handledAt: at, handledBy: userId, updatedAt: at })
+    .where(
+      and(
+        eq(invoiceThreads.companyId, companyId),
+        eq(invoiceThreads.invoiceQbId, invoiceId),
+        isNotNull(invoiceThreads.replyWaitingSince),
+      ),
+    )
+    .returning({ id: invoiceThreads.invoiceQbId });
+  return rows.length > 0;
+}
+
+type PauseScope = "invoice" | "customer";
+type AutomaticReason = "reply" | "away" | "bounce";
+/** Which pause wins when one is already there: a person's pause is never replaced by a reply's. */
+const STRENGTH: Record<string, number> = { away: 1, reply: 2, manual: 3, bounce: 4 };
+
+/**
+ * Pauses reminders for a reply, an absence or a bounce, unless a stronger pause is in place
+ * (a bounce outranks everything; a person's pause outranks replies and absences).
+ */
+export async function pauseFor(
+  db: DbOrTx,
+  p: {
+    companyId: string;
+    scope: PauseScope;
+    targetQbId: string;
+    reason: AutomaticReason;
+    until: string | null;
+    detail: string | null;
+  },
+) {
+  const [existing] = await db
+    .select()
+    .from(reminderPauses)
+    .where(
+      and(
+        eq(reminderPauses.companyId, p.companyId),
+        eq(reminderPauses.scope, p.scope),
+        eq(reminderPauses.targetQbId, p.targetQbId),
+      ),
+    )
+    .for("update");
+  if (existing && STRENGTH[existing.reason]! > STRENGTH[p.reason]!) return;
+  await db
+    .insert(reminderPauses)
+    .values({ ...p, createdBy: null })
+    .onConflictDoUpdate({
+      target: [reminderPauses.companyId, reminderPauses.scope, reminderPauses.targetQbId],
+      set: { until: p.until, reason: p.reason, detail: p.detail, createdBy: null, createdAt: new Date() },
+    });
+}
+
+/** Lifts the pause a reply set on an invoice (not a person's). */
+export async function liftReplyPause(db: DbOrTx, companyId: string, invoiceId: string) {
+  await db
+    .delete(reminderPauses)
+    .where(
+      and(
+        eq(reminderPauses.companyId, companyId),
+        eq(reminderPauses.scope, "invoice"),
+        eq(reminderPauses.targetQbId, invoiceId),
+        eq(reminderPauses.reason, "reply"),
+      ),
+    );
+}
+
+/** The automatic pauses (away, bounce) on these customers. */
+export function customerPauses(db: DbOrTx, companyId: string, customerRefs: string[]) {
+  if (customerRefs.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(reminderPauses)
+    .where(
+      and(
+        eq(reminderPauses.companyId, companyId),
+        eq(reminderPauses.scope, "customer"),
+        inArray(reminderPauses.targetQbId, customerRefs),
+        inArray(reminderPauses.reason, ["away", "bounce"]),
+      ),
+    );
+}
+
+/** A sent message a bounce reported undelivered. */
+export async function markBounced(db: DbOrTx, companyId: string, messageId: string) {
+  await db
+    .update(emailMessages)
+    .set({ status: "bounced" })
+    .where(
+      and(
+        eq(emailMessages.companyId, companyId),
+        eq(emailMessages.messageId, messageId),
+        eq(emailMessages.direction, "outbound"),
+      ),
+    );
+}

@@ -1,0 +1,124 @@
+import {
+  apiPaths,
+  communicationInvoicesQuerySchema,
+  communicationInvoicesResponseSchema,
+  emailThreadsQuerySchema,
+  emailThreadsResponseSchema,
+  errorCodes,
+  markHandledRequestSchema,
+  markHandledResponseSchema,
+} from "@recoup/contracts";
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { MAX_INBOUND_BYTES, verifyInboundSignature } from "../../integrations/mail/inbound-mail.ts";
+import { AppError } from "../../lib/errors.ts";
+import { assertOwnCompany, authenticate, currentUser } from "../../plugins/auth.ts";
+import { collectionErrors } from "../invoices/invoices.routes.ts";
+import { communicationInvoices, emailThread, ingestInbound, markHandled } from "./communications.service.ts";
+
+const secured = { security: [{ bearer: [] }], tags: ["communications"] };
+
+/** The Communications page: invoices with a thread, a thread, and 'Mark as handled'. */
+export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx));
+
+    app.get(
+      apiPaths.communications.invoices,
+      {
+        schema: {
+          ...secured,
+          querystring: communicationInvoicesQuerySchema,
+          response: { 200: communicationInvoicesResponseSchema, ...collectionErrors },
+        },
+      },
+      async (request) => {
+        assertOwnCompany(request, request.query.companyId);
+        return { data: await communicationInvoices(ctx, request.query.companyId, request.query) };
+      },
+    );
+
+    app.get(
+      apiPaths.communications.thread,
+      {
+        schema: {
+          ...secured,
+          querystring: emailThreadsQuerySchema,
+          response: { 200: emailThreadsResponseSchema, ...collectionErrors },
+        },
+      },
+      async (request) => {
+        const { companyId, customerRef, invoiceId } = request.query;
+        assertOwnCompany(request, companyId);
+        return { data: await emailThread(ctx, companyId, customerRef, invoiceId) };
+      },
+    );
+
+    app.post(
+      apiPaths.communications.markHandled,
+      {
+        schema: {
+          ...secured,
+          body: markHandledRequestSchema,
+          response: { 200: markHandledResponseSchema, ...collectionErrors },
+        },
+      },
+      async (request) => {
+        const { companyId, invoiceId } = request.body;
+        assertOwnCompany(request, companyId);
+        return { data: { handled: await markHandled(ctx, companyId, invoiceId, currentUser(request).id) } };
+      },
+    );
+  };
+}
+
+/**
+ * Inbound email from a relay: the raw RFC 5322 bytes (`message/rfc822`), signed with
+ * INBOUND_SECRET in `X-Inbound-Signature`; the envelope recipient in `X-Original-To`. 204 when
+ * taken (stored, or a retry of a stored one, or not ours to thread), 403 when the reply address is
+ * forged or names another company than the message it answers.
+ */
+export function inboundRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser(
+      "message/rfc822",
+      { parseAs: "buffer", bodyLimit: MAX_INBOUND_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    app.post(apiPaths.communications.inbound, { schema: { hide: true } }, async (request, reply) => {
+      const inbound = ctx.config.inbound;
+      if (!inbound)
+        throw new AppError(404, errorCodes.notFound, "Inbound email is not configured on this server.");
+      if (!Buffer.isBuffer(request.body)) {
+        throw new AppError(415, errorCodes.badRequest, "Send the raw message as message/rfc822.");
+      }
+      const signature = request.headers["x-inbound-signature"];
+      if (
+        !verifyInboundSignature(
+          inbound.secret,
+          typeof signature === "string" ? signature : undefined,
+          request.body,
+          new Date(),
+        )
+      ) {
+        throw new AppError(401, errorCodes.unauthorized, "The inbound signature is not valid.");
+      }
+      const originalTo = request.headers["x-original-to"];
+      const result = await ingestInbound(
+        ctx,
+        request.body,
+        typeof originalTo === "string" ? originalTo.split(",") : [],
+      );
+      if (!result.stored && result.reason !== "unmatched") {
+        throw new AppError(
+          403,
+          errorCodes.forbidden,
+          "The reply address does not belong to this message's thread.",
+        );
+      }
+      request.log.info({ inbound: result }, "inbound email");
+      return reply.status(204).send();
+    });
+  };
+}
