@@ -88,10 +88,10 @@ const headerText = (value: HeaderValue | undefined): string => {
 
 /**
  * Subjects auto-responders use (after Re:/AW:/SV: prefixes), in the four languages we read. A bare
- * "Auto" or "OOO" counts only with its colon, so a subject such as "Auto loan" stays a person's.
+ * "Auto", "OOO" or "OOF" counts only with its colon, so a subject such as "Auto loan" stays a person's.
  */
 const AUTO_SUBJECT =
-  /^(automatic reply|auto[- ]?reply|auto[- ]?response|automatic response|auto\s*:|out of (the )?office( autoreply)?|ooo\s*:|oof\s*:|abwesenheitsnotiz|automatische antwort|abwesend|r[ée]ponse automatique|absent(e)? du bureau|respuesta autom[áa]tica|fuera de la oficina)/i;
+  /^(?:(?:automatic reply|auto[- ]?reply|auto[- ]?response|automatic response|out of (?:the )?office(?: autoreply)?|abwesenheitsnotiz|automatische antwort|abwesend|r[ée]ponse automatique|absence|absente?|respuesta autom[áa]tica|fuera de la oficina|ausencia)\b|(?:auto|ooo|oof)\s*:)/i;
 const BOUNCE_SUBJECT =
   /^(undeliver(able|ed)|delivery (status notification|has failed|failure|notification)|delayed mail|warning: (message .* delayed|could not send)|mail delivery (failed|failure|subsystem)|mail failed|returned mail|failure notice|nicht zustellbar|unzustellbar|non remis|non distribuable|no se puede entregar|no entregado|non recapitabile)/i;
 /** Wording of a delay warning (the message is still being retried), in a bounce's subject. */
@@ -189,10 +189,10 @@ const isoDay = (year: number, month: number, day: number) => {
 /**
  * The return date an automatic reply names, YYYY-MM-DD: the latest day it mentions after `sent`
  * (within a year). A range counts by its end ("from 20 November to 4 December"). A day without a
- * year is this year's, or next year's when this year's is over four months past. Where parsers read one phrase differently, the longest reading
- * wins, and between equally long ones ("04/12" is 12 April in the US and 4 December elsewhere) the
- * nearer day: absences are short, and a reminder to someone still away costs less than weeks of
- * silence.
+ * year is this year's, or next year's when this year's is over four months past. Where parsers read
+ * one phrase differently, the longest reading wins, and between equally long ones ("04/12" is 12
+ * April in the US and 4 December elsewhere) the nearer day: absences are short, and a reminder to
+ * someone still away costs less than weeks of silence.
  */
 export function namedReturnDate(text: string, sent: Date): string | null {
   const from = sent.toISOString().slice(0, 10);
