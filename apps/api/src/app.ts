@@ -15,6 +15,7 @@ import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
 import { communicationsRoutes, inboundRoutes } from "./modules/communications/communications.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { draftsRoutes } from "./modules/drafts/drafts.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { invoicesRoutes } from "./modules/invoices/invoices.routes.ts";
 import { notesRoutes } from "./modules/notes/notes.routes.ts";
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(remindersRoutes(ctx));
   await app.register(communicationsRoutes(ctx));
   await app.register(inboundRoutes(ctx));
+  await app.register(draftsRoutes(ctx));
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
   await ctx.queue.start();

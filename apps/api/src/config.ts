@@ -6,6 +6,7 @@ import { makePrivateDir } from "./lib/private-dir.ts";
 
 /** The one place that reads the environment. A bad value stops the start with its name. */
 const boolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -47,6 +48,17 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, "must be a domain name")
     .optional(),
   INBOUND_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  DRAFT_PROVIDER: z.enum(["composer", "gemini", "openai"]).optional(),
+  DRAFT_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_MODEL: z
+    .string()
+    .regex(/^(?:models\/)?[\w.-]+$/, "must be a model name such as gemini-2.5-flash")
+    .default("gemini-2.5-flash"),
+  GEMINI_API_URL: httpUrl.default("https://generativelanguage.googleapis.com"),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: httpUrl.default("https://api.openai.com/v1"),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +68,15 @@ export interface OidcClientConfig {
   clientSecret: string;
   /** Issuer URL, or a full discovery URL containing /.well-known/. */
   discovery: string;
+}
+
+/** A language model that may write drafts (the built-in composer writes otherwise, and as fallback). */
+export interface DraftModelConfig {
+  provider: "gemini" | "openai";
+  apiKey: string;
+  /** Gemini: the API's origin (`/v1beta/models/…` is appended); OpenAI-compatible: up to `/v1`. */
+  baseUrl: string;
+  model: string;
 }
 
 export interface Config {
@@ -83,6 +104,8 @@ export interface Config {
    * secret, to /v1/inbound/email. Unset: reminders carry the company's own Reply-To.
    */
   inbound: { domain: string; secret: string } | undefined;
+  /** Generated drafts: the model asked first (none: the composer), and how long it may take. */
+  drafts: { model: DraftModelConfig | undefined; timeoutMs: number };
   quickbooks: {
     apiUrl: string;
     appUrl: string;
@@ -152,6 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.RUN_WORKER,
     encryptionKey: e.ENCRYPTION_KEY ?? `derived:${e.JWT_SECRET ?? generatedSecret(dataDir)}`,
     inbound: e.INBOUND_DOMAIN ? { domain: e.INBOUND_DOMAIN, secret: e.INBOUND_SECRET! } : undefined,
+    drafts: draftsConfig(e),
     quickbooks: {
       apiUrl: e.QUICKBOOKS_API_URL.replace(/\/$/, ""),
       appUrl: e.QUICKBOOKS_APP_URL,
@@ -161,6 +185,38 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       safetySyncMinutes: e.QUICKBOOKS_SAFETY_SYNC_MINUTES,
     },
   };
+}
+
+/**
+ * The draft writer: DRAFT_PROVIDER when set, else Gemini when its key is set, else an
+ * OpenAI-compatible endpoint when its key is set, else the composer alone.
+ */
+function draftsConfig(e: Env): Config["drafts"] {
+  const provider =
+    e.DRAFT_PROVIDER ?? (e.GEMINI_API_KEY ? "gemini" : e.OPENAI_API_KEY ? "openai" : "composer");
+  const trim = (url: string) => url.replace(/\/+$/, "");
+  let model: DraftModelConfig | undefined;
+  if (provider === "gemini") {
+    if (!e.GEMINI_API_KEY) {
+      throw new ConfigError(
+        "Invalid environment configuration:\n  GEMINI_API_KEY: must be set when DRAFT_PROVIDER is gemini",
+      );
+    }
+    model = {
+      provider,
+      apiKey: e.GEMINI_API_KEY,
+      baseUrl: trim(e.GEMINI_API_URL),
+      model: e.GEMINI_MODEL.replace(/^models\//, ""),
+    };
+  } else if (provider === "openai") {
+    if (!e.OPENAI_API_KEY) {
+      throw new ConfigError(
+        "Invalid environment configuration:\n  OPENAI_API_KEY: must be set when DRAFT_PROVIDER is openai",
+      );
+    }
+    model = { provider, apiKey: e.OPENAI_API_KEY, baseUrl: trim(e.OPENAI_BASE_URL), model: e.OPENAI_MODEL };
+  }
+  return { model, timeoutMs: e.DRAFT_TIMEOUT_MS };
 }
 
 /** For the embedded default: a secret made once and kept under DATA_DIR, so sessions survive restarts. */

@@ -1,0 +1,40 @@
+import {
+  apiPaths,
+  draftEmailQuerySchema,
+  draftEmailResponseSchema,
+  errorBodySchema,
+} from "@recoup/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { assertOwnCompany, authenticate } from "../../plugins/auth.ts";
+import { collectionErrors } from "../invoices/invoices.routes.ts";
+import { draftEmail } from "./drafts.service.ts";
+import { draftWriter } from "./writers.ts";
+
+/** 'Generate draft' in the Communications composer: the next email about an invoice, to edit and send. */
+export function draftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const writer = draftWriter(ctx.config.drafts.model);
+  return async (app) => {
+    app.addHook("onRequest", authenticate(ctx));
+
+    app.get(
+      apiPaths.communications.draft,
+      {
+        schema: {
+          security: [{ bearer: [] }],
+          tags: ["communications"],
+          querystring: draftEmailQuerySchema,
+          response: { 200: draftEmailResponseSchema, ...collectionErrors, 409: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const { companyId, customerRef, invoiceId } = request.query;
+        assertOwnCompany(request, companyId);
+        const data = await draftEmail(ctx, writer, { companyId, customerRef, invoiceId });
+        if (data.fallbackReason)
+          request.log.warn({ fallbackReason: data.fallbackReason }, "draft model not used");
+        return { data };
+      },
+    );
+  };
+}

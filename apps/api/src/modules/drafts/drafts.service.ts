@@ -1,0 +1,100 @@
+import { type DraftEmail, draftProviderLabels, errorCodes } from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import { LlmError } from "../../integrations/llm/chat.ts";
+import { dateIn } from "../../lib/dates.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { companyForEmail } from "../templates/templates.service.ts";
+import { composeDraft, type WrittenDraft } from "./composer.ts";
+import * as repo from "./drafts.repository.ts";
+import { customerReply, type DraftInput, draftFacts, guardRecord } from "./facts.ts";
+import { guardDraft } from "./guard.ts";
+import type { DraftWriter } from "./writers.ts";
+
+/** The facts of the invoice and its thread; 404 unless it is the company's and the customer's. */
+async function draftInput(
+  ctx: AppContext,
+  companyId: string,
+  customerRef: string,
+  invoiceId: string,
+): Promise<DraftInput> {
+  const company = await companyForEmail(ctx, companyId);
+  const now = ctx.now();
+  const [invoice, history, reply] = await Promise.all([
+    repo.draftInvoice(ctx.db, companyId, invoiceId, dateIn(company.timezone, now)),
+    repo.sentReminders(ctx.db, companyId, invoiceId),
+    repo.unansweredReply(ctx.db, companyId, invoiceId),
+  ]);
+  if (!invoice || invoice.deleted || invoice.customerRef !== customerRef) {
+    throw notFound("No such invoice for this customer.");
+  }
+  if (invoice.status === "Voided" || invoice.status === "Paid") {
+    throw new AppError(409, errorCodes.notRemindable, `The invoice is ${invoice.status.toLowerCase()}.`);
+  }
+  return { facts: draftFacts(company, invoice, history, now), reply: customerReply(reply, company) };
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/**
+ * The model's draft, if it answers in time with a draft whose figures are all on the invoice;
+ * otherwise why not.
+ */
+async function modelDraft(
+  writer: DraftWriter,
+  input: DraftInput,
+  timeoutMs: number,
+): Promise<{ draft: WrittenDraft } | { reason: string }> {
+  const label = `${draftProviderLabels[writer.name]} (${writer.model})`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const draft = await writer.write(input, controller.signal);
+    const wrong = guardDraft(draft, guardRecord(input.facts));
+    return wrong ? { reason: wrong } : { draft };
+  } catch (error) {
+    if (controller.signal.aborted || (error instanceof LlmError && error.failure === "timeout")) {
+      return { reason: `${label} did not answer within ${seconds(timeoutMs)}` };
+    }
+    return { reason: `${label} ${error instanceof LlmError ? error.message : `failed: ${String(error)}`}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// The same escaping as the reminder and auth emails' (each keeps its own copy for now).
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Plain text as HTML paragraphs (blank lines part them, single line breaks stay), escaped. */
+export const paragraphsHtml = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+
+/**
+ * GET draft-email: the writer's draft when it is a model that answered in time with only the
+ * invoice's figures, else the composer's, with the reason a model's was not used.
+ */
+export async function draftEmail(
+  ctx: AppContext,
+  writer: DraftWriter,
+  q: { companyId: string; customerRef: string; invoiceId: string },
+): Promise<DraftEmail> {
+  const input = await draftInput(ctx, q.companyId, q.customerRef, q.invoiceId);
+  const outcome =
+    writer.name === "composer" ? undefined : await modelDraft(writer, input, ctx.config.drafts.timeoutMs);
+  const used = outcome && "draft" in outcome ? outcome.draft : composeDraft(input);
+  const byModel = outcome !== undefined && "draft" in outcome;
+  return {
+    subject: used.subject,
+    body: used.body,
+    html: paragraphsHtml(used.body),
+    stage: input.facts.stage,
+    provider: byModel ? writer.name : "composer",
+    model: byModel ? writer.model : null,
+    fallbackReason: outcome && "reason" in outcome ? outcome.reason : null,
+  };
+}

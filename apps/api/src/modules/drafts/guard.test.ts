@@ -1,0 +1,129 @@
+import { composeDraft as sandboxDraft } from "@recoup/sandbox-llm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatCents } from "../../lib/money.ts";
+import { longDate } from "./facts.ts";
+import { type GuardRecord, guardDraft } from "./guard.ts";
+
+const record: GuardRecord = {
+  locale: "en-US",
+  currency: "USD",
+  invoiceNumber: "1042",
+  amountsCents: [125_000, 200_000],
+  dates: ["2026-03-31", "2026-02-28"],
+};
+const guard = (body: string, subject = "Invoice 1042", r = record) => guardDraft({ subject, body }, r);
+
+describe("the guard", () => {
+  it("passes a draft whose every figure is on the invoice, however it is written", () => {
+    expect(
+      guard(
+        "Hi Ada,\n\nInvoice #1042 for $1,250.00 (USD 1,250.00 of the 2,000.00 total) was due on March 31, 2026 (3/31/2026, Mar 31), issued 28 February 2026. Please pay within 7 days; it is 14 days overdue after 2 reminders.\n\nRegards,\nAcme",
+        "Overdue: invoice 1042 ($1,250.00)",
+      ),
+    ).toBeNull();
+  });
+
+  it("names the figure that is not on the invoice", () => {
+    expect(guard("Invoice 1042 for $1,375.00 was due on March 31, 2026.")).toBe(
+      "The generated draft mentioned $1,375.00, which is not on this invoice",
+    );
+    expect(guard("Invoice 1042 for $1,250.00 was due on April 14, 2026.")).toBe(
+      "The generated draft mentioned April 14, 2026, which is not on this invoice",
+    );
+    expect(guard("Invoice 1042 was due on 04/14/2026.")).toBe(
+      "The generated draft mentioned 04/14/2026, which is not on this invoice",
+    );
+    expect(guard("Please pay by April 14.")).toBe(
+      "The generated draft mentioned April 14, which is not on this invoice",
+    );
+    expect(guard("Invoice 1043 for $1,250.00 is overdue.")).toBe(
+      "The generated draft mentioned invoice 1043; this invoice is 1042",
+    );
+    expect(guard("Thanks", "Invoice #1043 is overdue")).toBe(
+      "The generated draft mentioned invoice 1043; this invoice is 1042",
+    );
+  });
+
+  it("refuses the invoice's amount in another currency", () => {
+    expect(guard("Invoice 1042 for €1,250.00 is overdue.")).toBe(
+      "The generated draft mentioned €1,250.00, which is not on this invoice",
+    );
+  });
+
+  it("refuses a draft that says the balance is zero or the debt is gone", () => {
+    expect(guard("As requested, the balance on invoice 1042 is now $0.00 and nothing further is owed.")).toBe(
+      "The generated draft mentioned $0.00, which is not on this invoice",
+    );
+    expect(guard("As agreed, the balance on invoice 1042 has been written off.")).toMatch(
+      /^The generated draft said "As agreed, the balance on invoice 1042 has been written off\.", which the records do not show$/,
+    );
+    expect(guard("Good news: nothing further is owed.")).not.toBeNull();
+    expect(guard("No payment is needed.")).not.toBeNull();
+    expect(guard("Please let us know once the balance is settled.")).toBeNull();
+    expect(guard("The balance is still not cleared.")).toBeNull();
+    expect(guard("We have not received payment, so the invoice hasn't been settled.")).toBeNull();
+  });
+
+  it("refuses links and addresses, which drafts never carry", () => {
+    expect(guard("Please pay at http://evil.example/pay today.")).toBe(
+      "The generated draft included http://evil.example/pay; drafts may not add links or addresses",
+    );
+    expect(guard("Write to billing@evil.example.")).toMatch(/billing@evil\.example/);
+  });
+
+  it("reads the company's locale: a German draft with German figures passes, a wrong one does not", () => {
+    const de = { ...record, locale: "de-DE", currency: "EUR" };
+    expect(
+      guard("Rechnung 1042 über 1.250,00 € war am 31. März 2026 fällig.", "Rechnung 1042", de),
+    ).toBeNull();
+    expect(guard("Rechnung 1042 über 1.375,00 € war am 31.03.2026 fällig.", "Rechnung 1042", de)).toBe(
+      "The generated draft mentioned 1.375,00 €, which is not on this invoice",
+    );
+  });
+
+  it("passes the LLM sandbox's true drafts and catches each of its planted mistakes, for any invoice", () => {
+    const day = 86_400_000;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 5_000_000_00 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: Date.UTC(2024, 0, 1) / day, max: Date.UTC(2027, 11, 31) / day }),
+        fc.integer({ min: -30, max: 200 }),
+        fc.integer({ min: 1001, max: 99_999 }),
+        fc.constantFrom("USD", "CAD", "EUR", "GBP"),
+        (balance, paidPercent, dueDay, daysOverdue, number, currency) => {
+          const total = balance + Math.round((balance * paidPercent) / 100);
+          const due = new Date(dueDay * day).toISOString().slice(0, 10);
+          const issued = new Date((dueDay - 30) * day).toISOString().slice(0, 10);
+          const facts = {
+            companyName: "Acme Supplies",
+            customerName: "Ada Lovelace",
+            invoiceNumber: String(number),
+            amountDue: formatCents(balance, currency, "en-US"),
+            total: formatCents(total, currency, "en-US"),
+            currency,
+            issueDate: longDate(issued, "en-US"),
+            dueDate: longDate(due, "en-US"),
+            daysOverdue,
+            remindersSent: 2,
+          };
+          const r: GuardRecord = {
+            locale: "en-US",
+            currency,
+            invoiceNumber: String(number),
+            amountsCents: [balance, total],
+            dates: [due, issued],
+          };
+          const draft = (mode: Parameters<typeof sandboxDraft>[1]) =>
+            sandboxDraft({ facts, customerReply: null }, mode).draft;
+          expect(guardDraft(draft("normal"), r)).toBeNull();
+          for (const mode of ["wrong-amount", "wrong-date", "wrong-invoice"] as const) {
+            expect(guardDraft(draft(mode), r)).not.toBeNull();
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
