@@ -24,6 +24,7 @@ try {
     `Recoup is running at ${config.appUrl}`,
     `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
     `  API docs: ${config.appUrl}/docs`,
+    `  generated drafts: ${config.drafts.model ? `${config.drafts.model.provider} (${config.drafts.model.model}), checked against the records` : "the built-in composer"}`,
     ...sandboxes.banner,
   ];
   console.log(`\n${lines.join("\n")}\n`);

@@ -1,7 +1,5 @@
 import type { OutgoingEmail } from "../../integrations/mail/mailer.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "../../lib/html.ts";
 
 function layout(title: string, paragraphs: string[], code?: string, link?: { href: string; label: string }) {
   const codeHtml = code

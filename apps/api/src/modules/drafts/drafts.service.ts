@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { LlmError } from "../../integrations/llm/chat.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { escapeHtml } from "../../lib/html.ts";
 import { companyForEmail } from "../templates/templates.service.ts";
 import { composeDraft, type WrittenDraft } from "./composer.ts";
 import * as repo from "./drafts.repository.ts";
@@ -60,10 +61,6 @@ async function modelDraft(
     clearTimeout(timer);
   }
 }
-
-// The same escaping as the reminder and auth emails' (each keeps its own copy for now).
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Plain text as HTML paragraphs (blank lines part them, single line breaks stay), escaped. */
 export const paragraphsHtml = (text: string) =>

@@ -1,4 +1,5 @@
 import { compile } from "html-to-text";
+import { escapeHtml } from "../../lib/html.ts";
 import { formatCents } from "../../lib/money.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 
@@ -45,15 +46,6 @@ export interface RenderedEmail {
 
 const PLACEHOLDER = new RegExp(`\\{(${templateVariables.join("|")})\\}`, "g");
 const LOGO_SRC = /^(data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}|cid:[\w.@-]+)$/;
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const toText = compile({ wordwrap: 78, selectors: [{ selector: "img", format: "skip" }] });
 
