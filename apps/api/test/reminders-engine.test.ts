@@ -72,7 +72,7 @@ function expectedSubject(inv: InvoiceRecord, stage: string) {
   if (stage === "before_due_date")
     return `Friendly reminder: invoice ${inv.docNumber} is due on ${longDate(inv.dueDate)}`;
   if (stage === "on_due_date") return `Invoice ${inv.docNumber} is due today`;
-  return `Invoice ${inv.docNumber} is ${late} days overdue`;
+  return `Invoice ${inv.docNumber} is ${late} ${late === 1 ? "day" : "days"} overdue`;
 }
 
 async function reminderMails(): Promise<MailMessage[]> {
@@ -219,6 +219,9 @@ describe("automatic reminders against the sample company", () => {
       subject: expectedSubject(manual, "after_due_date"),
     });
     expect(draft.json.data.html).toContain(money(manual.balance, manual.currency));
+    // Only the template's body, to edit: no document around it, no logo, no signature.
+    expect(draft.json.data.html).toMatch(/^<p>Hi /);
+    expect(draft.json.data.html).not.toMatch(/<(html|head|title|body|img)\b|Ada at Sample Co/);
     expect(draft.json.data.email.html).toContain("Ada at Sample Co");
     const sent = await post(apiPaths.reminders.send, {
       companyId: w.user.companyId,

@@ -18,7 +18,7 @@ import { companyForEmail } from "../templates/templates.service.ts";
 import { emailInput, reminderMessageId, stageFor } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
-import { renderReminder } from "./render.ts";
+import { renderBody, renderReminder } from "./render.ts";
 
 /** The invoice as it is now; a paid, voided or address-less one cannot be reminded. */
 async function remindable(ctx: AppContext, companyId: string, invoiceId: string) {
@@ -34,9 +34,6 @@ async function remindable(ctx: AppContext, companyId: string, invoiceId: string)
   if (why) throw new AppError(409, errorCodes.notRemindable, why);
   return { ...invoice, email: invoice.email! };
 }
-
-const BODY_START = "<body><div>";
-const BODY_END = "</div></body>";
 
 /**
  * 'Send reminder now': the reminder the invoice would get today (or the stage asked for), rendered
@@ -59,8 +56,7 @@ export async function reminderDraft(
   const input = emailInput(company, invoice, template, now, "data-url");
   const email = renderReminder(input);
   // The body alone (no logo, no signature): the part the user edits before 'Send'.
-  const bare = renderReminder({ ...input, company: { ...input.company, signature: "", logoSrc: null } }).html;
-  const html = bare.slice(bare.indexOf(BODY_START) + BODY_START.length, bare.lastIndexOf(BODY_END));
+  const html = renderBody(input);
   return {
     invoiceId,
     to: invoice.email,

@@ -77,6 +77,13 @@ const singularDay = (template: string, daysOverdue: number) =>
 const BODY_STYLE =
   "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.55;color:#1f2937";
 
+/** The template's body with the values filled (HTML-escaped), sanitised: what a person edits before 'Send'. */
+export function renderBody(input: ReminderEmailInput, values = variableValues(input)): string {
+  return fill(singularDay(sanitizeUserHtml(input.template.content), input.invoice.daysOverdue), (name) =>
+    escapeHtml(values[name]),
+  );
+}
+
 /**
  * A reminder email from a stored template: the subject with the values as they are (on one line),
  * the HTML sanitised again with HTML-escaped values, the logo at the top and the signature at the
@@ -88,9 +95,7 @@ export function renderReminder(input: ReminderEmailInput): RenderedEmail {
   const subject = fill(singularDay(input.template.subject, days), (name) => values[name])
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .trim();
-  const body = fill(singularDay(sanitizeUserHtml(input.template.content), days), (name) =>
-    escapeHtml(values[name]),
-  );
+  const body = renderBody(input, values);
   const signature = sanitizeUserHtml(input.company.signature);
   const content = `<div>${body}</div>${signature ? `<div>${signature}</div>` : ""}`;
   const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="${BODY_STYLE}"><div style="${BODY_STYLE}">${logo(input.company)}${content}</div></body></html>`;
