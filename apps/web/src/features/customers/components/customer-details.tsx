@@ -3,6 +3,7 @@ import { UserRoundXIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { EmptyState, ErrorState } from "@/components/data-states";
+import { NotesCard } from "@/components/notes/notes-card";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useCustomerDetail } from "@/features/customers/api/get-customer-detail";
 import { CustomerInvoices } from "@/features/customers/components/customer-invoices";
 import { CustomerNoteCard } from "@/features/customers/components/customer-note-card";
-import { CustomerNotes } from "@/features/customers/components/customer-notes";
 import { BalancesCard, ContactCard } from "@/features/customers/components/customer-overview";
 import { CustomerReminders } from "@/features/customers/components/customer-reminders";
 import { PaymentHistory } from "@/features/customers/components/payment-history";
@@ -76,7 +76,7 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
         <PaymentHistory refQuery={refQuery} />
         <div className="grid min-w-0 content-start gap-6">
           <CustomerNoteCard refQuery={refQuery} note={customer.note} />
-          <CustomerNotes notesRef={{ companyId, customerRef: refQuery.customerRef }} />
+          <NotesCard notesRef={{ companyId, type: "customer", customerRef: refQuery.customerRef }} />
         </div>
       </div>
     </div>
