@@ -1,8 +1,11 @@
 import type { InvoiceRow, SentReminderKind } from "@recoup/contracts";
-import { PauseIcon } from "lucide-react";
+import { MailWarningIcon, MessageSquareReplyIcon, PauseIcon, PlaneIcon } from "lucide-react";
 
 import { formatDate, formatDateTime, formatUnixDate } from "@/lib/format";
+import { pauseText } from "@/lib/reminders/pause-text";
 import { stageLabel } from "@/lib/reminders/query-keys";
+import { usePauseInForce } from "@/lib/reminders/use-pause-in-force";
+import { cn } from "@/lib/utils";
 
 const none = <span className="text-muted-foreground">—</span>;
 
@@ -31,17 +34,53 @@ export function LastReminderCell({ row }: { row: Pick<InvoiceRow, "lastReminder"
   );
 }
 
-/** The next planned reminder (stage and date), or the pause that holds it back. */
-export function NextReminderCell({ row }: { row: Pick<InvoiceRow, "nextReminder" | "remindersPaused"> }) {
+const pauseIcons = {
+  manual: PauseIcon,
+  reply: MessageSquareReplyIcon,
+  away: PlaneIcon,
+  bounce: MailWarningIcon,
+} as const;
+/** A reply to read or an address that bounces asks for someone; the rest just waits. */
+const pauseTones = {
+  manual: "text-muted-foreground",
+  reply: "text-amber-700 dark:text-amber-300",
+  away: "text-muted-foreground",
+  bounce: "text-destructive",
+} as const;
+
+/**
+ * The next planned reminder (stage and date), or the pause that holds it back and why: a reply
+ * waiting, the customer away until a date, their email bouncing (and which address), or a person.
+ */
+export function NextReminderCell({
+  row,
+}: {
+  row: Pick<InvoiceRow, "id" | "customerRef" | "nextReminder" | "remindersPaused">;
+}) {
   const paused = row.remindersPaused;
+  const pause = usePauseInForce(row);
   if (paused) {
+    const reason = pause?.reason ?? "manual";
+    const Icon = pauseIcons[reason];
+    const [headline, address] =
+      reason === "bounce" && pause?.detail ? ["Email bouncing:", pause.detail] : [null, null];
     return (
-      <span className="text-muted-foreground grid text-xs leading-snug whitespace-nowrap">
+      <span
+        className={cn("grid text-xs leading-snug whitespace-nowrap", pauseTones[reason])}
+        data-pause-reason={reason}
+      >
         <span className="flex items-center gap-1 font-medium">
-          <PauseIcon className="size-3" aria-hidden="true" />
-          {paused.scope === "customer" ? "Customer paused" : "Paused"}
+          <Icon className="size-3" aria-hidden="true" />
+          {headline ??
+            (pause ? pauseText(pause) : paused.scope === "customer" ? "Customer paused" : "Paused")}
         </span>
-        {paused.until ? <span>until {formatDate(paused.until)}</span> : null}
+        {address ? (
+          <span className="max-w-48 truncate" title={address}>
+            {address}
+          </span>
+        ) : reason === "manual" && paused.until ? (
+          <span>until {formatDate(paused.until)}</span>
+        ) : null}
       </span>
     );
   }
