@@ -575,3 +575,45 @@ describe("just before sending", () => {
     }
   });
 });
+
+describe("a company changing its time zone and locale", () => {
+  it("moves 'today' and the send window with the zone, and writes money in the new locale", async () => {
+    const otto = w.other;
+    const instant = localTime("12:30");
+    setClock(instant);
+    const settings = () => get(`${apiPaths.reminders.settings}${q(otto.companyId)}`, otto.token);
+    expect((await settings()).json.data).toMatchObject({ timezone: TIMEZONE, locale: "en-US" });
+    expect((await settings()).json.data.window).toMatchObject({ open: true, today: TODAY });
+
+    const save = (extra: Record<string, unknown>) =>
+      post(
+        apiPaths.reminders.settings,
+        { companyId: otto.companyId, enabled: false, sendTime: "09:00", weekdaysOnly: true, ...extra },
+        otto.token,
+      );
+    const bad = await save({ timezone: "Mars/Olympus_Mons" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toBe("Please choose a valid time zone");
+    expect((await save({ locale: "xx-YY" })).status).toBe(400);
+
+    const saved = await save({ timezone: "Asia/Tokyo", locale: "de-DE" });
+    expect(saved.status).toBe(200);
+    // Worked out independently: the same instant in Tokyo.
+    const tokyo = DateTime.fromJSDate(instant).setZone("Asia/Tokyo");
+    expect(saved.json.data).toMatchObject({ timezone: "Asia/Tokyo", locale: "de-DE" });
+    expect(saved.json.data.window.today).toBe(tokyo.toISODate());
+    expect(saved.json.data.window.open).toBe(tokyo.hour >= 9 && tokyo.hour < 18 && tokyo.weekday <= 5);
+
+    const store = w.qb.control.sandbox.realms.get(OTHER_REALM)!.store;
+    const open = [...store.invoices.values()].find((inv) => !inv.voided && inv.balance > 0 && inv.email)!;
+    const draft = await get(
+      `${apiPaths.reminders.draft}${q(otto.companyId)}&invoiceId=${open.id}`,
+      otto.token,
+    );
+    expect(draft.status).toBe(200);
+    const amount = new Intl.NumberFormat("de-DE", { style: "currency", currency: open.currency }).format(
+      open.balance / 100,
+    );
+    expect(draft.json.data.html.replace(/\u00a0/g, " ")).toContain(amount.replace(/\u00a0/g, " "));
+  });
+});

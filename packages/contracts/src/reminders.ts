@@ -69,9 +69,27 @@ export type ReminderSettingsValues = z.infer<typeof reminderSettingsSchema>;
 /** Why the last planning run sent nothing for this company (e.g. the sync before it failed). */
 export const reminderBlockSchema = z.object({ reason: z.string(), at: z.string() });
 
+/** Locales reminder emails can be written in (money and dates; the template's words are the user's). */
+export const EMAIL_LOCALES = [
+  "en-US",
+  "en-GB",
+  "en-CA",
+  "en-AU",
+  "de-DE",
+  "fr-FR",
+  "fr-CA",
+  "es-ES",
+  "es-MX",
+  "it-IT",
+  "nl-NL",
+  "pt-BR",
+] as const;
+export type EmailLocale = (typeof EMAIL_LOCALES)[number];
+
 export const reminderSettingsResponseSchema = z.object({
   data: reminderSettingsSchema.extend({
     timezone: z.string(),
+    locale: z.string(),
     followUpInterval: followUpIntervalSchema,
     /** The window of the current local day, in the company's time zone. */
     window: z.object({
@@ -96,6 +114,10 @@ export type ReminderSettingsResponse = z.infer<typeof reminderSettingsResponseSc
 export const saveReminderSettingsRequestSchema = reminderSettingsSchema.extend({
   companyId: companyIdSchema,
   confirm: z.boolean().optional(),
+  /** The company's IANA time zone: "today", the send time and days overdue are read in it. */
+  timezone: z.string().min(1).max(64).optional(),
+  /** How the company's emails write money and dates. */
+  locale: z.enum(EMAIL_LOCALES).optional(),
 });
 export type SaveReminderSettingsRequest = z.infer<typeof saveReminderSettingsRequestSchema>;
 

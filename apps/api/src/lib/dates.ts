@@ -29,3 +29,13 @@ export const addDays = (date: string, days: number) => fromDay(toDay(date) + day
 
 /** Whole days from `from` to `to` (positive when `to` is later). */
 export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
+
+/** Whether the runtime knows this IANA time zone. */
+export function isTimeZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

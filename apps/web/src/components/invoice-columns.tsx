@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { CustomerLink } from "@/components/customer-link";
 import { InvoiceStatusBadge } from "@/components/invoice-status-badge";
 import { InvoiceReminderActions } from "@/components/reminders/invoice-reminder-actions";
-import { LastReminderCell, NextReminderCell } from "@/components/reminders/reminder-cells";
+import { RemindersCell } from "@/components/reminders/reminder-cells";
 import { formatDate, formatDays, formatMoney } from "@/lib/format";
 
 /** "#1042", or the QuickBooks id when the invoice has no number. */
@@ -71,12 +71,22 @@ export function invoiceColumns({
       id: "status",
       header: "Status",
       meta: { sortField: "status" },
-      cell: ({ row }) => <InvoiceStatusBadge status={row.original.status} />,
+      // Days overdue sits under the badge; the column sorts by status, "Days overdue" by days.
+      cell: ({ row }) => (
+        <span className="grid justify-items-start gap-1">
+          <InvoiceStatusBadge status={row.original.status} />
+          {row.original.daysOverdue > 0 ? (
+            <span className="text-destructive text-xs font-medium whitespace-nowrap">
+              {formatDays(row.original.daysOverdue)} overdue
+            </span>
+          ) : null}
+        </span>
+      ),
     },
     {
       id: "daysOverdue",
       header: "Days overdue",
-      meta: { sortField: "daysOverdue", align: "right", descFirst: true },
+      meta: { sortField: "daysOverdue", align: "right", descFirst: true, className: "hidden 2xl:table-cell" },
       cell: ({ row }) =>
         row.original.daysOverdue > 0 ? (
           <span className="text-destructive font-medium">{formatDays(row.original.daysOverdue)}</span>
@@ -85,14 +95,9 @@ export function invoiceColumns({
         ),
     },
     {
-      id: "lastReminder",
-      header: "Last reminder",
-      cell: ({ row }) => <LastReminderCell row={row.original} />,
-    },
-    {
-      id: "nextReminder",
-      header: "Next reminder",
-      cell: ({ row }) => <NextReminderCell row={row.original} />,
+      id: "reminders",
+      header: "Reminders",
+      cell: ({ row }) => <RemindersCell row={row.original} />,
     },
     companyId
       ? {

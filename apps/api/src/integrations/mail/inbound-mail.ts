@@ -31,7 +31,7 @@ export interface InboundMail {
     recipient: string | null;
     status: string | null;
     diagnostic: string | null;
-    /** A 4.x.x status: a delay warning, not a failure. */
+    /** Not a failure: a delay warning (4.x.x, `Action: delayed`) or a success report (2.x.x). */
     transient: boolean;
     originalMessageId: string | null;
   } | null;
@@ -86,22 +86,41 @@ const headerText = (value: HeaderValue | undefined): string => {
   return String(value);
 };
 
-/** Subjects auto-responders use (after Re:/AW:/SV: prefixes), in the four languages we read. */
+/**
+ * Subjects auto-responders use (after Re:/AW:/SV: prefixes), in the four languages we read. A bare
+ * "Auto", "OOO" or "OOF" counts only with its colon, so a subject such as "Auto loan" stays a person's.
+ */
 const AUTO_SUBJECT =
-  /^(automatic reply|auto reply|auto response|automatic response|auto|out of (the )?office( autoreply)?|ooo|oof|abwesenheitsnotiz|automatische antwort|abwesend|r[ée]ponse automatique|absence|absent|respuesta autom[áa]tica|fuera de la oficina|ausencia)\b/i;
+  /^(?:(?:automatic reply|auto[- ]?reply|auto[- ]?response|automatic response|out of (?:the )?office(?: autoreply)?|abwesenheitsnotiz|automatische antwort|abwesend|r[ée]ponse automatique|absence|absente?|respuesta autom[áa]tica|fuera de la oficina|ausencia)\b|(?:auto|ooo|oof)\s*:)/i;
 const BOUNCE_SUBJECT =
-  /^(undeliver(able|ed)|delivery (status notification|has failed|failure)|mail delivery (failed|failure|subsystem)|returned mail|failure notice|nicht zustellbar|unzustellbar|non remis|non distribuable|no se puede entregar|no entregado)/i;
+  /^(undeliver(able|ed)|delivery (status notification|has failed|failure|notification)|delayed mail|warning: (message .* delayed|could not send)|mail delivery (failed|failure|subsystem)|mail failed|returned mail|failure notice|nicht zustellbar|unzustellbar|non remis|non distribuable|no se puede entregar|no entregado|non recapitabile)/i;
+/** Wording of a delay warning (the message is still being retried), in a bounce's subject. */
+const DELAY_SUBJECT = /\b(delay(ed)?|warning|verz[öo]gert|retard[ée]?|retrasad[oa])\b/i;
 const REPLY_PREFIX = /^((re|aw|sv|wg|fw|fwd|tr|rv)\s*:\s*)+/i;
-const DAEMON = /^(mailer-daemon|postmaster|mail-daemon)@/i;
+/** Senders of delivery reports (a bare "MAILER-DAEMON" has no domain). */
+const DAEMON = /^(mailer-daemon|postmaster|mail-daemon)(@|$)/i;
+/** Where a plain-text bounce starts quoting the returned message. */
+const RETURNED_COPY =
+  /^[\s|-]*(original message|this is a copy of the message|message text follows|undelivered message|returned message)/im;
+/** The failed address in a plain-text bounce (Gmail, Exim, Exchange and Office 365 wording). */
+const FAILED_ADDRESS =
+  /(?:following (?:recipient|address)|these recipients|did not reach|could not be delivered to|delivery to|not (?:yet )?been delivered)[^@]{0,200}?([^\s<>()"',;:[\]]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
+const ADDRESS = /[^\s<>()"',;:[\]]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
 
 function dsnFields(text: string) {
-  const field = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(text)?.[1]?.trim() ?? null;
+  // A field may be folded over several lines (a long Diagnostic-Code).
+  const field = (name: string) =>
+    new RegExp(`^${name}:[ \\t]*(.+(?:\\r?\\n[ \\t]+.+)*)`, "im")
+      .exec(text)?.[1]
+      ?.replace(/\s+/g, " ")
+      .trim() ?? null;
   const recipient = field("Final-Recipient") ?? field("Original-Recipient");
   const status = field("Status");
   return {
     recipient: recipient
       ? (recipient
           .replace(/^rfc822;\s*/i, "")
+          .replace(/[<>]/g, "")
           .trim()
           .toLowerCase() ?? null)
       : null,
@@ -111,23 +130,109 @@ function dsnFields(text: string) {
   };
 }
 
-const chronoParsers = [chrono.en.casual, chrono.en.GB, chrono.de.casual, chrono.fr.casual, chrono.es.casual];
+/**
+ * What a bounce without a delivery-status part says in its words (Gmail's "Delivery Status
+ * Notification", Exim, Exchange and Office 365 NDRs): the failed address (X-Failed-Recipients
+ * first), the enhanced status code (or the SMTP reply code as X.0.0), and the line giving it.
+ */
+function plainBounceFields(text: string, failedRecipients: string) {
+  const copy = RETURNED_COPY.exec(text);
+  const report = copy ? text.slice(0, copy.index) : text;
+  const recipient = (
+    ADDRESS.exec(failedRecipients)?.[0] ??
+    FAILED_ADDRESS.exec(report)?.[1] ??
+    null
+  )?.toLowerCase();
+  // An enhanced code after its reply code ("550 5.1.1 …") is the server's answer; a lone one may
+  // be a help text's ("see DSN 5.1.10"), and a lone reply code is the last resort.
+  const code =
+    /(?<![\d.])[45]\d\d[ -]([245]\.\d{1,3}\.\d{1,3})(?![\d.]*\d)/.exec(report) ??
+    /(?<![\d.])([245]\.\d{1,3}\.\d{1,3})(?![\d.]*\d)/.exec(report);
+  const basic = code ? null : /(?:^[ \t]*|:[ \t]*|\bwas:?\s+)(([45])\d\d)(?=[ -])/im.exec(report);
+  const start = code ? code.index : basic ? basic.index + basic[0].indexOf(basic[1]!) : -1;
+  const lineEnd = report.indexOf("\n", start);
+  const diagnostic =
+    start < 0
+      ? null
+      : report
+          .slice(start, lineEnd < 0 ? undefined : lineEnd)
+          .trim()
+          .slice(0, 300);
+  return {
+    recipient: recipient ?? null,
+    status: code?.[1] ?? (basic ? `${basic[2]}.0.0` : null),
+    diagnostic: diagnostic || null,
+  };
+}
 
-/** The latest day an automatic reply names after `sent` (within a year), YYYY-MM-DD. */
+const chronoParsers = (() => {
+  // German short dates without a year ("bis 4.12.", "vom 20.11. bis 04.12."), which chrono's
+  // German parser reads only with a year; a keyword before them keeps "Ziffer 3.2." a number.
+  const de = chrono.de.casual.clone();
+  de.parsers.push({
+    pattern: () =>
+      /(?:\b(?:bis|ab|am|vom|zum|einschlie(?:ß|ss)lich|einschl\.|den|dem|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|[,–-])[ \t]*(\d{1,2})\.(\d{1,2})\.(?!\d)/i,
+    extract: (_context, match) => {
+      const day = Number(match[1]);
+      const month = Number(match[2]);
+      return day >= 1 && day <= 31 && month >= 1 && month <= 12 ? { day, month } : null;
+    },
+  });
+  return [chrono.en.casual, chrono.en.GB, de, chrono.fr.casual, chrono.es.casual];
+})();
+
+const isoDay = (year: number, month: number, day: number) => {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 ? date.toISOString().slice(0, 10) : null;
+};
+
+/**
+ * The return date an automatic reply names, YYYY-MM-DD: the latest day it mentions after `sent`
+ * (within a year). A range counts by its end ("from 20 November to 4 December"). A day without a
+ * year is this year's, or next year's when this year's is over four months past. Where parsers read
+ * one phrase differently, the longest reading wins, and between equally long ones ("04/12" is 12
+ * April in the US and 4 December elsewhere) the nearer day: absences are short, and a reminder to
+ * someone still away costs less than weeks of silence.
+ */
 export function namedReturnDate(text: string, sent: Date): string | null {
   const from = sent.toISOString().slice(0, 10);
   const limit = new Date(sent.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
-  let latest: string | null = null;
+  const refYear = sent.getUTCFullYear();
+  const rolloverBefore = new Date(sent.getTime() - 120 * 86_400_000).toISOString().slice(0, 10);
+  const found: { start: number; end: number; day: string }[] = [];
   for (const parser of chronoParsers) {
     for (const result of parser.parse(text, { instant: sent }, { forwardDate: true })) {
-      for (const point of [result.start, result.end]) {
-        if (!point?.isCertain("day") || !point.isCertain("month")) continue;
-        const day = [point.get("year"), point.get("month"), point.get("day")]
-          .map((n, i) => String(n).padStart(i === 0 ? 4 : 2, "0"))
-          .join("-");
-        if (day > from && day <= limit && (!latest || day > latest)) latest = day;
+      const certain = (point: chrono.ParsedComponents | null | undefined) =>
+        point?.isCertain("day") && point.isCertain("month") ? point : null;
+      const point = certain(result.end) ?? certain(result.start);
+      if (!point) continue;
+      const [month, day] = [point.get("month") ?? 0, point.get("day") ?? 0];
+      let date = isoDay(point.isCertain("year") ? (point.get("year") ?? 0) : refYear, month, day);
+      // A day without a year that has just passed ("vom 20.11. bis 4.12.") is this year's, gone;
+      // one long past ("back on 5 January", written in November) is next year's.
+      if (date && date <= from && !point.isCertain("year") && date < rolloverBefore) {
+        date = isoDay(refYear + 1, month, day);
+      }
+      if (!date || date <= from) continue;
+      if (date <= limit) {
+        found.push({ start: result.index, end: result.index + result.text.length, day: date });
       }
     }
+  }
+  found.sort((a, b) => a.start - b.start);
+  let latest: string | null = null;
+  for (let i = 0; i < found.length; ) {
+    // Overlapping matches of several parsers are one phrase, read by the longest match ("lundi 7
+    // décembre", not English's "7 d[ays]"); between equally long readings, the nearer day.
+    let end = found[i]!.end;
+    let best = found[i]!;
+    for (i++; i < found.length && found[i]!.start < end; i++) {
+      const next = found[i]!;
+      end = Math.max(end, next.end);
+      const [length, bestLength] = [next.end - next.start, best.end - best.start];
+      if (length > bestLength || (length === bestLength && next.day < best.day)) best = next;
+    }
+    if (!latest || best.day > latest) latest = best.day;
   }
   return latest;
 }
@@ -137,15 +242,22 @@ function classify(mail: ParsedMail, text: string): Pick<InboundMail, "kind" | "b
   const contentType = mail.headers.get("content-type") as { value?: string; params?: Record<string, string> };
   const from = addresses(mail.from)[0] ?? "";
   const subject = (mail.subject ?? "").replace(REPLY_PREFIX, "").trim();
-  const report =
-    contentType?.value?.toLowerCase() === "multipart/report" &&
-    contentType.params?.["report-type"]?.toLowerCase() === "delivery-status";
-  const dsn = dsnFields(text);
+  const reportType =
+    contentType?.value?.toLowerCase() === "multipart/report"
+      ? (contentType.params?.["report-type"]?.toLowerCase() ?? "")
+      : null;
+  // mailparser keeps a delivery-status part in `text`, unless it is marked as an attachment.
+  const statusParts = mail.attachments
+    .filter((a) => /^message\/(global-)?delivery-status$/i.test(a.contentType))
+    .map((a) => a.content.toString("utf8"));
+  const dsn = dsnFields([text, ...statusParts].join("\n"));
   const daemon = DAEMON.test(from);
   const nullSender = /^<?\s*>?$/.test(header("return-path")) && mail.headers.has("return-path");
+  const failedRecipients = header("x-failed-recipients");
   if (
-    report ||
-    (daemon && (dsn.status || BOUNCE_SUBJECT.test(subject))) ||
+    reportType === "delivery-status" ||
+    daemon ||
+    failedRecipients !== "" ||
     (nullSender && BOUNCE_SUBJECT.test(subject))
   ) {
     const headersPart = mail.attachments.find((a) => /rfc822-headers|message\/rfc822/i.test(a.contentType));
@@ -153,13 +265,18 @@ function classify(mail: ParsedMail, text: string): Pick<InboundMail, "kind" | "b
       /^Message-ID:\s*(<[^>]+>)/im.exec(headersPart?.content.toString("utf8") ?? "")?.[1] ??
       /^Message-ID:\s*(<[^>]+>)/im.exec(text)?.[1] ??
       null;
+    const plain = dsn.recipient && dsn.status ? null : plainBounceFields(text, failedRecipients);
+    const status = dsn.status ?? plain?.status ?? null;
     return {
       kind: "bounce",
       bounce: {
-        recipient: dsn.recipient,
-        status: dsn.status,
-        diagnostic: dsn.diagnostic,
-        transient: dsn.action === "delayed" || Boolean(dsn.status?.startsWith("4.")),
+        recipient: dsn.recipient ?? plain?.recipient ?? null,
+        status,
+        diagnostic: dsn.diagnostic ?? plain?.diagnostic ?? null,
+        transient:
+          /^(delayed|delivered|relayed|expanded)$/.test(dsn.action ?? "") ||
+          Boolean(status?.startsWith("4.") || status?.startsWith("2.")) ||
+          (dsn.action === null && DELAY_SUBJECT.test(subject)),
         originalMessageId,
       },
     };
@@ -167,7 +284,9 @@ function classify(mail: ParsedMail, text: string): Pick<InboundMail, "kind" | "b
   const autoSubmitted = header("auto-submitted").toLowerCase();
   const precedence = header("precedence").toLowerCase();
   const automatic =
-    (autoSubmitted !== "" && autoSubmitted !== "no") ||
+    (autoSubmitted !== "" && !autoSubmitted.startsWith("no")) ||
+    // Read receipts and other reports (a delivery report is a bounce, above).
+    reportType !== null ||
     /^yes$/i.test(header("x-autoreply")) ||
     mail.headers.has("x-autorespond") ||
     mail.headers.has("x-autoreply-from") ||
@@ -176,6 +295,8 @@ function classify(mail: ParsedMail, text: string): Pick<InboundMail, "kind" | "b
     /vacation/i.test(header("x-apple-action")) ||
     /auto[_-]reply/.test(precedence) ||
     /mailbox rules agent/i.test(header("x-ms-exchange-generated-message-source")) ||
+    // An Exchange inbox rule's own message (out of office) has a null sender; a forward keeps one.
+    (nullSender && mail.headers.has("x-ms-exchange-inbox-rules-loop")) ||
     AUTO_SUBJECT.test(subject);
   return { kind: automatic ? "auto_reply" : "reply", bounce: null };
 }

@@ -6,6 +6,7 @@ import { companies, qboConnections, reminderPauses, reminderSettings } from "../
 const planningColumns = {
   companyId: companies.id,
   timezone: companies.timezone,
+  locale: companies.locale,
   followUpInterval: companies.followUpInterval,
   enabled: sql<boolean>`coalesce(${reminderSettings.enabled}, false)`,
   sendTime: sql<string>`coalesce(${reminderSettings.sendTime}, '09:00')`,
@@ -44,6 +45,19 @@ export async function saveSettings(
     .insert(reminderSettings)
     .values({ companyId, ...set })
     .onConflictDoUpdate({ target: reminderSettings.companyId, set });
+}
+
+/** The company's time zone and email locale, as the reminder settings change them. */
+export async function saveCompanyClock(
+  db: DbOrTx,
+  companyId: string,
+  values: { timezone?: string; locale?: string },
+) {
+  if (values.timezone === undefined && values.locale === undefined) return;
+  await db
+    .update(companies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(companies.id, companyId));
 }
 
 /** Records why planning sent nothing (or clears it with null), and when it last planned. */

@@ -53,6 +53,25 @@ describe("renderReminder", () => {
     );
   });
 
+  it("says '1 day overdue' on the first day, and 'days' after", () => {
+    const first = renderReminder(input({ invoice: { daysOverdue: 1 } }));
+    expect(first.subject).toBe("Invoice 1042 is 1 day overdue");
+    expect(first.text.replace(/\s+/g, " ")).toContain("is now 1 day overdue.");
+    expect(renderReminder(input({ invoice: { daysOverdue: 2 } })).subject).toBe(
+      "Invoice 1042 is 2 days overdue",
+    );
+    // Only the words right after the variable change.
+    const other = renderReminder(
+      input({ invoice: { daysOverdue: 1 }, template: { subject: "{days_overdue} days; 30 days terms" } }),
+    );
+    expect(other.subject).toBe("1 day; 30 days terms");
+  });
+
+  it("sets the body in a sans-serif face (mail clients fall back to serif)", () => {
+    const email = renderReminder(input({}));
+    expect(email.html).toMatch(/<body style="font-family:[^"]*sans-serif/);
+  });
+
   it("escapes values in the HTML and keeps them as they are in the subject and text", () => {
     const name = `<script>alert("x")</script> & 'Co'`;
     const email = renderReminder(input({ template: allSix, invoice: { customerName: name } }));

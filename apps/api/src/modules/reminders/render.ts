@@ -77,6 +77,14 @@ export function variableValues(input: ReminderEmailInput): Record<TemplateVariab
 const fill = (template: string, value: (name: TemplateVariable) => string) =>
   template.replace(PLACEHOLDER, (_, name: TemplateVariable) => value(name));
 
+/** "is {days_overdue} days overdue" reads "is 1 day overdue" on the first day (English templates). */
+const singularDay = (template: string, daysOverdue: number) =>
+  daysOverdue === 1 ? template.replace(/\{days_overdue\}(\s+)days\b/g, "{days_overdue}$1day") : template;
+
+/** Mail clients fall back to a serif face; the body text gets the system's sans-serif. */
+const BODY_STYLE =
+  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.55;color:#1f2937";
+
 /**
  * A reminder email from a stored template: the subject with the values as they are (on one line),
  * the HTML sanitised again with HTML-escaped values, the logo at the top and the signature at the
@@ -84,13 +92,16 @@ const fill = (template: string, value: (name: TemplateVariable) => string) =>
  */
 export function renderReminder(input: ReminderEmailInput): RenderedEmail {
   const values = variableValues(input);
-  const subject = fill(input.template.subject, (name) => values[name])
+  const days = input.invoice.daysOverdue;
+  const subject = fill(singularDay(input.template.subject, days), (name) => values[name])
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .trim();
-  const body = fill(sanitizeUserHtml(input.template.content), (name) => escapeHtml(values[name]));
+  const body = fill(singularDay(sanitizeUserHtml(input.template.content), days), (name) =>
+    escapeHtml(values[name]),
+  );
   const signature = sanitizeUserHtml(input.company.signature);
   const content = `<div>${body}</div>${signature ? `<div>${signature}</div>` : ""}`;
-  const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${logo(input.company)}${content}</body></html>`;
+  const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="${BODY_STYLE}"><div style="${BODY_STYLE}">${logo(input.company)}${content}</div></body></html>`;
   return { subject, html, text: toText(content) };
 }
 

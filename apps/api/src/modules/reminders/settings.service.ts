@@ -1,12 +1,13 @@
 import {
   type EnablePreview,
   errorCodes,
+  onboardingMessages,
   type PlannedReminderRow,
   type ReminderSettingsResponse,
   type SaveReminderSettingsRequest,
 } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
-import { addDays, dateIn } from "../../lib/dates.ts";
+import { addDays, dateIn, isTimeZone } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { historyByInvoice, pausesByTarget, reminderInvoice, scheduleSettings } from "./planning.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
@@ -41,6 +42,7 @@ export async function getReminderSettings(
     sendTime: s.sendTime,
     weekdaysOnly: s.weekdaysOnly,
     timezone: s.timezone,
+    locale: s.locale,
     followUpInterval: s.followUpInterval,
     window: {
       open: window.open,
@@ -63,6 +65,9 @@ export async function saveReminderSettings(
   companyId: string,
   input: SaveReminderSettingsRequest,
 ) {
+  if (input.timezone !== undefined && !isTimeZone(input.timezone)) {
+    throw new AppError(400, errorCodes.validation, onboardingMessages.timezoneInvalid);
+  }
   const current = await loadSettings(ctx, companyId);
   const turningOn = input.enabled && !current.enabled;
   if (turningOn && input.confirm !== true) {
@@ -74,6 +79,8 @@ export async function saveReminderSettings(
       preview,
     );
   }
+  // A new time zone moves "today" and the send time with it; the schedule is read again from it.
+  await settingsRepo.saveCompanyClock(ctx.db, companyId, { timezone: input.timezone, locale: input.locale });
   await settingsRepo.saveSettings(ctx.db, companyId, {
     enabled: input.enabled,
     sendTime: input.sendTime,

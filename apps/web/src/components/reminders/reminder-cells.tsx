@@ -88,3 +88,27 @@ export function NextReminderCell({
   if (!next) return none;
   return <StageAndDate stage={next.stage} date={formatDate(next.date)} />;
 }
+
+/** Last and next reminder in one cell, so the invoice table fits a laptop screen. */
+export function RemindersCell({
+  row,
+}: {
+  row: Pick<InvoiceRow, "id" | "customerRef" | "lastReminder" | "nextReminder" | "remindersPaused">;
+}) {
+  return (
+    <span className="grid gap-1.5">
+      <span className="flex items-baseline gap-1.5">
+        <span className="text-muted-foreground w-8 shrink-0 text-[0.6875rem] uppercase tracking-wide">
+          Last
+        </span>
+        <LastReminderCell row={row} />
+      </span>
+      <span className="flex items-baseline gap-1.5">
+        <span className="text-muted-foreground w-8 shrink-0 text-[0.6875rem] uppercase tracking-wide">
+          Next
+        </span>
+        <NextReminderCell row={row} />
+      </span>
+    </span>
+  );
+}

@@ -1,4 +1,10 @@
-import { errorCodes, reminderErrorCodes, reminderMessages } from "@recoup/contracts";
+import {
+  EMAIL_LOCALES,
+  type EmailLocale,
+  errorCodes,
+  reminderErrorCodes,
+  reminderMessages,
+} from "@recoup/contracts";
 import { useState } from "react";
 import { toast } from "sonner";
 
@@ -32,7 +38,14 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
   }
   if (settings.isError) return <QueryErrorState title="Failed to load reminder settings" query={settings} />;
   const stored = settings.data;
-  const { sendTime, weekdaysOnly } = stored;
+  const { sendTime, weekdaysOnly, timezone, locale } = stored;
+  // A locale stored before the list of choices existed reads as the default.
+  const schedule = {
+    sendTime,
+    weekdaysOnly,
+    timezone,
+    locale: (EMAIL_LOCALES as readonly string[]).includes(locale) ? (locale as EmailLocale) : "en-US",
+  } satisfies ReminderSchedule;
 
   function saveSettings(values: { enabled: boolean } & ReminderSchedule, success: string, confirm = false) {
     save.mutate(
@@ -68,11 +81,7 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
           aria-describedby="reminders-enabled-status"
           onCheckedChange={(on) => {
             if (on) setConfirming(true);
-            else
-              saveSettings(
-                { enabled: false, sendTime: stored.sendTime, weekdaysOnly: stored.weekdaysOnly },
-                "Automatic reminders are off.",
-              );
+            else saveSettings({ enabled: false, ...schedule }, "Automatic reminders are off.");
           }}
         />
         <div className="grid gap-1">
@@ -88,9 +97,8 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
       </div>
       <RemindersOnHold companyId={companyId} />
       <ReminderScheduleForm
-        key={`${stored.sendTime}|${stored.weekdaysOnly}`}
-        stored={stored}
-        timezone={stored.timezone}
+        key={`${sendTime}|${weekdaysOnly}|${timezone}|${locale}`}
+        stored={schedule}
         saving={save.isPending}
         onSave={(next) => saveSettings({ enabled: stored.enabled, ...next }, reminderMessages.saved)}
       />
@@ -103,9 +111,7 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
         sendTime={sendTime}
         weekdaysOnly={weekdaysOnly}
         confirming={save.isPending}
-        onConfirm={() =>
-          saveSettings({ enabled: true, sendTime, weekdaysOnly }, "Automatic reminders are on.", true)
-        }
+        onConfirm={() => saveSettings({ enabled: true, ...schedule }, "Automatic reminders are on.", true)}
       />
     </SectionCard>
   );

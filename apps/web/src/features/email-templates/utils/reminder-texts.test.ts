@@ -10,6 +10,7 @@ const settings = (over: Partial<ReminderSettingsResponse["data"]>): ReminderSett
   sendTime: "09:00",
   weekdaysOnly: true,
   timezone: "Europe/Paris",
+  locale: "fr-FR",
   followUpInterval: "7",
   window: { open: false, today: "2026-11-23", closesAt: null, nextOpensAt: "2026-11-24T08:00:00.000Z" },
   blocked: null,

@@ -20,10 +20,10 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useOnboardUser } from "@/features/onboarding/api/onboard-user";
-import { browserTimeZone, timeZoneOptions } from "@/features/onboarding/utils/time-zones";
 import { useAuth } from "@/lib/auth/use-auth";
 import { fetchUserDetails, userDetailsQueryKey } from "@/lib/auth/user-details";
 import { isApiError } from "@/lib/http";
+import { browserTimeZone, timeZoneOptions } from "@/lib/time-zones";
 
 const saveFailed = "We could not save your company details. Please try again.";
 
