@@ -1,4 +1,4 @@
-import type { InvoiceRow, SentReminderKind } from "@recoup/contracts";
+import type { InvoiceRow, ReminderPause, SentReminderKind } from "@recoup/contracts";
 import { MailWarningIcon, MessageSquareReplyIcon, PauseIcon, PlaneIcon } from "lucide-react";
 
 import { formatDate, formatDateTime, formatUnixDate } from "@/lib/format";
@@ -48,6 +48,26 @@ const pauseTones = {
   bounce: "text-destructive",
 } as const;
 
+/** A pause as a headline and its detail: 'Away until' over the date, 'Email bouncing:' over the address. */
+function pauseLines(
+  pause: ReminderPause | undefined,
+  paused: NonNullable<InvoiceRow["remindersPaused"]>,
+): [string, string | null] {
+  switch (pause?.reason) {
+    case "reply":
+      return [pauseText(pause), null];
+    case "away":
+      return ["Away until", formatDate(pause.detail ?? pause.until)];
+    case "bounce":
+      return pause.detail ? ["Email bouncing:", pause.detail] : [pauseText(pause), null];
+    default:
+      return [
+        paused.scope === "customer" ? "Customer paused" : "Paused",
+        paused.until ? `until ${formatDate(paused.until)}` : null,
+      ];
+  }
+}
+
 /**
  * The next planned reminder (stage and date), or the pause that holds it back and why: a reply
  * waiting, the customer away until a date, their email bouncing (and which address), or a person.
@@ -62,8 +82,8 @@ export function NextReminderCell({
   if (paused) {
     const reason = pause?.reason ?? "manual";
     const Icon = pauseIcons[reason];
-    const [headline, address] =
-      reason === "bounce" && pause?.detail ? ["Email bouncing:", pause.detail] : [null, null];
+    // Two short lines, so the table's narrow reminders column keeps them whole.
+    const [headline, detail] = pauseLines(pause, paused);
     return (
       <span
         className={cn("grid text-xs leading-snug whitespace-nowrap", pauseTones[reason])}
@@ -71,15 +91,13 @@ export function NextReminderCell({
       >
         <span className="flex items-center gap-1 font-medium">
           <Icon className="size-3" aria-hidden="true" />
-          {headline ??
-            (pause ? pauseText(pause) : paused.scope === "customer" ? "Customer paused" : "Paused")}
+          {headline}
         </span>
-        {address ? (
-          <span className="max-w-48 truncate" title={address}>
-            {address}
+        {detail ? (
+          // An address never widens the column: it takes the headline's width and ends in an ellipsis.
+          <span className={cn("truncate", reason === "bounce" && "w-0 min-w-full")} title={detail}>
+            {detail}
           </span>
-        ) : reason === "manual" && paused.until ? (
-          <span>until {formatDate(paused.until)}</span>
         ) : null}
       </span>
     );
