@@ -12,6 +12,7 @@ import {
   sandboxQuery,
   settle,
 } from "./collections-helpers.ts";
+import { answerAsCustomer, remindableInvoices, sendReminder } from "./communications-helpers.ts";
 import { expectPath, submitLogin } from "./flows-helpers.ts";
 
 /**
@@ -24,6 +25,8 @@ const themes = ["light", "dark"] as const;
 let synced: SyncedUser;
 let pending: { email: string; password: string };
 let customerRef: string;
+/** Communications with a thread open whose customer replied ('Reply waiting'). */
+let threadPage: string;
 
 beforeAll(async () => {
   [synced, pending] = await Promise.all([
@@ -34,6 +37,11 @@ beforeAll(async () => {
     QueryResponse: { Customer: { Id: string; Balance: number }[] };
   }>(synced.realmId, "select * from Customer where Balance > '0'");
   customerRef = QueryResponse.Customer[0]!.Id;
+  const [target] = await remindableInvoices(synced);
+  if (!target) throw new Error("no remindable invoice with an email address");
+  const mail = await sendReminder(synced, target, `Invoice reminder ${Date.now().toString(36)}`);
+  await answerAsCustomer(mail.id, "reply");
+  threadPage = `/communications?${new URLSearchParams({ invoice: target.invoiceId, customer: target.customerRef })}`;
 });
 
 async function check(page: Page, path: string, found: string[], theme: string) {
@@ -50,13 +58,15 @@ async function checkState(page: Page, what: string, found: string[]) {
   found.push(...describeViolations(what, await seriousViolations(page)));
 }
 
-/** The pages with wide tables and charts, which a phone scrolls. */
+/** The pages with wide tables, charts and threads, which a phone scrolls. */
 const collectionPages = () => [
   "/dashboard",
   "/customers",
   `/customers/${customerRef}`,
   "/invoices",
   "/aging-report",
+  "/communications",
+  threadPage,
 ];
 
 describe("accessibility (axe-core)", () => {
@@ -71,7 +81,7 @@ describe("accessibility (axe-core)", () => {
   });
 
   for (const theme of themes) {
-    it(`Email Templates and reminder states have no serious or critical violations (${theme})`, async () => {
+    it(`Email Templates, reminder states and Communications have no serious or critical violations (${theme})`, async () => {
       const { context, page } = await axeContext(browser(), theme);
       await logInAs(page, synced);
       const found: string[] = [];
@@ -99,6 +109,14 @@ describe("accessibility (axe-core)", () => {
         .waitFor();
       await checkState(page, `/invoices send reminder dialog (${theme})`, found);
       await page.keyboard.press("Escape");
+
+      await check(page, threadPage, found, theme);
+      await page.getByRole("button", { name: "Show quoted text" }).click();
+      await page.getByRole("button", { name: "Show formatted email" }).first().click();
+      await checkState(page, `/communications thread, quoted text and formatted email (${theme})`, found);
+      await page.getByRole("button", { name: "Start from template" }).click();
+      await page.getByRole("region", { name: "Write to the customer" }).getByLabel("Subject").waitFor();
+      await checkState(page, `/communications composer (${theme})`, found);
 
       await check(page, `/customers/${customerRef}`, found, theme);
       await page
@@ -133,7 +151,6 @@ describe("accessibility (axe-core)", () => {
       const found: string[] = [];
       for (const path of [
         ...collectionPages(),
-        "/communications",
         "/account",
         "/billing",
         "/email-templates",

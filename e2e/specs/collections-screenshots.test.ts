@@ -2,7 +2,7 @@ import { createUser, Mailbox } from "@recoup/api/testing/kit";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-import { launchBrowser, newContext } from "../browser.ts";
+import { launchBrowser } from "../browser.ts";
 import {
   caller,
   createSyncedUser,
@@ -11,7 +11,13 @@ import {
   sandboxQuery,
   settle,
 } from "./collections-helpers.ts";
-import { makeScreenshotDir, screenshotsEnabled, screenshotVariants, shoot } from "./screenshots.ts";
+import {
+  makeScreenshotDir,
+  screenshotsEnabled,
+  screenshotVariants,
+  shoot,
+  variantContext,
+} from "./screenshots.ts";
 
 /**
  * Screenshots of the collections pages (with the sample company's data, and before QuickBooks is
@@ -49,11 +55,7 @@ async function settledShot(page: Page, screen: string, variant: { name: string; 
 describe.skipIf(!screenshotsEnabled)("screenshots of the collections pages", () => {
   for (const variant of screenshotVariants) {
     it(`${variant.name} (${variant.width} px)`, async () => {
-      const { context, page, problems } = await newContext(browser, {
-        colorScheme: variant.colorScheme,
-        width: variant.width,
-      });
-      context.setDefaultTimeout(20_000);
+      const { context, page, problems } = await variantContext(browser, variant);
 
       await logInAs(page, unconnected);
       await settledShot(page, "dashboard-not-connected", variant);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { launchBrowser, newContext } from "../browser.ts";
+import { launchBrowser } from "../browser.ts";
 import { createSyncedUser, logInAs, type SyncedUser, sandboxQuery, settle } from "./collections-helpers.ts";
 import {
   makeScreenshotDir,
@@ -9,6 +9,7 @@ import {
   screenshotsEnabled,
   screenshotVariants,
   shoot,
+  variantContext,
 } from "./screenshots.ts";
 
 /**
@@ -45,11 +46,7 @@ const viewportShot = (page: Page, screen: string, variant: { name: string }) =>
 describe.skipIf(!screenshotsEnabled)("screenshots of the Email Templates page", () => {
   for (const variant of screenshotVariants) {
     it(`${variant.name} (${variant.width} px)`, async () => {
-      const { context, page, problems } = await newContext(browser, {
-        colorScheme: variant.colorScheme,
-        width: variant.width,
-      });
-      context.setDefaultTimeout(20_000);
+      const { context, page, problems } = await variantContext(browser, variant);
       await logInAs(page, synced);
 
       await page.goto("/email-templates");

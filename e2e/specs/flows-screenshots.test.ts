@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { launchBrowser, newContext } from "../browser.ts";
+import { launchBrowser } from "../browser.ts";
 import {
   createUser,
   expectPath,
@@ -12,7 +12,13 @@ import {
   visible,
   waitForNthMail,
 } from "./flows-helpers.ts";
-import { makeScreenshotDir, screenshotsEnabled, screenshotVariants, shoot } from "./screenshots.ts";
+import {
+  makeScreenshotDir,
+  screenshotsEnabled,
+  screenshotVariants,
+  shoot,
+  variantContext,
+} from "./screenshots.ts";
 
 /**
  * Screenshots of the account-flow screens for a person to review, in e2e/screenshots/ (git-ignored).
@@ -43,11 +49,7 @@ afterAll(async () => {
 describe.skipIf(!enabled)("screenshots of the account-flow screens", () => {
   variants.forEach((variant, i) => {
     it(`${variant.name} (${variant.width} px)`, async () => {
-      const { context, page, problems } = await newContext(browser, {
-        colorScheme: variant.colorScheme,
-        width: variant.width,
-      });
-      context.setDefaultTimeout(20_000);
+      const { context, page, problems } = await variantContext(browser, variant);
 
       await page.goto("/login");
       await visible(page.getByRole("button", { name: "Login", exact: true }));

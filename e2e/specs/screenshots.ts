@@ -3,7 +3,11 @@
  * e2e/screenshots/ (git-ignored), in light and dark, at desktop and phone widths.
  */
 import { mkdirSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+
+import { afterAll, beforeAll } from "vitest";
+
+import { launchBrowser, newContext } from "../browser.ts";
 
 export const screenshotsEnabled = process.env.E2E_SCREENSHOTS === "1";
 export const screenshotDir = new URL("../screenshots/", import.meta.url).pathname;
@@ -37,4 +41,28 @@ export async function shoot(page: Page, screen: string, variant: { name: string;
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${screenshotDir}${screen}-${variant.name}.png` });
   await page.setViewportSize({ width: variant.width, height: VIEWPORT_HEIGHT });
+}
+
+/** A fresh context in the variant's colour scheme and width, waiting up to 20 s for anything. */
+export async function variantContext(
+  browser: Browser,
+  variant: { colorScheme: "light" | "dark"; width: number },
+) {
+  const made = await newContext(browser, { colorScheme: variant.colorScheme, width: variant.width });
+  made.context.setDefaultTimeout(20_000);
+  return made;
+}
+
+/** Chromium for a screenshot spec (and the folder for its PNGs), only when screenshots are on. */
+export function screenshotBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!screenshotsEnabled) return;
+    makeScreenshotDir();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }

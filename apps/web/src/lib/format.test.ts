@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   centsToDecimal,
+  formatBytes,
   formatCount,
   formatCountOf,
   formatDate,
@@ -71,5 +72,15 @@ describe("numbers", () => {
     expect(formatCountOf(1, ["reminder", "reminders"], "en-US")).toBe("1 reminder");
     expect(formatCountOf(0, ["reminder", "reminders"], "en-US")).toBe("0 reminders");
     expect(formatCountOf(1200, ["reminder", "reminders"], "en-US")).toBe("1,200 reminders");
+  });
+});
+
+describe("file sizes", () => {
+  it("reads bytes in the unit that fits", () => {
+    expect(formatBytes(0, "en-US")).toBe("0 B");
+    expect(formatBytes(512, "en-US")).toBe("512 B");
+    expect(formatBytes(2048, "en-US")).toBe("2 KB");
+    expect(formatBytes(1_572_864, "en-US")).toBe("1.5 MB");
+    expect(formatBytes(5 * 1024 ** 3, "en-US")).toBe("5 GB");
   });
 });

@@ -125,3 +125,15 @@ export function formatDays(days: number, locale?: string): string {
 export function formatCountOf(count: number, noun: readonly [string, string], locale?: string): string {
   return `${formatCount(count, locale)} ${count === 1 ? noun[0] : noun[1]}`;
 }
+
+/** A file size in bytes, in the units people read: 512 → "512 B", 2048 → "2 KB", 1_572_864 → "1.5 MB". */
+export function formatBytes(bytes: number, locale?: string): string {
+  const units = ["B", "KB", "MB", "GB"] as const;
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${formatDecimal(value, unit === 0 ? 0 : 1, locale)} ${units[unit]}`;
+}

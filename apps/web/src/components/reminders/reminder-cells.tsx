@@ -1,8 +1,11 @@
-import type { InvoiceRow, SentReminderKind } from "@recoup/contracts";
-import { PauseIcon } from "lucide-react";
+import type { InvoiceRow, ReminderPause, SentReminderKind } from "@recoup/contracts";
+import { MailWarningIcon, MessageSquareReplyIcon, PauseIcon, PlaneIcon } from "lucide-react";
 
 import { formatDate, formatDateTime, formatUnixDate } from "@/lib/format";
+import { pauseText } from "@/lib/reminders/pause-text";
 import { stageLabel } from "@/lib/reminders/query-keys";
+import { usePauseInForce } from "@/lib/reminders/use-pause-in-force";
+import { cn } from "@/lib/utils";
 
 const none = <span className="text-muted-foreground">—</span>;
 
@@ -31,17 +34,71 @@ export function LastReminderCell({ row }: { row: Pick<InvoiceRow, "lastReminder"
   );
 }
 
-/** The next planned reminder (stage and date), or the pause that holds it back. */
-export function NextReminderCell({ row }: { row: Pick<InvoiceRow, "nextReminder" | "remindersPaused"> }) {
+const pauseIcons = {
+  manual: PauseIcon,
+  reply: MessageSquareReplyIcon,
+  away: PlaneIcon,
+  bounce: MailWarningIcon,
+} as const;
+/** A reply to read or an address that bounces asks for someone; the rest just waits. */
+const pauseTones = {
+  manual: "text-muted-foreground",
+  reply: "text-amber-700 dark:text-amber-300",
+  away: "text-muted-foreground",
+  bounce: "text-destructive",
+} as const;
+
+/** A pause as a headline and its detail: 'Away until' over the date, 'Email bouncing:' over the address. */
+function pauseLines(
+  pause: ReminderPause | undefined,
+  paused: NonNullable<InvoiceRow["remindersPaused"]>,
+): [string, string | null] {
+  switch (pause?.reason) {
+    case "reply":
+      return [pauseText(pause), null];
+    case "away":
+      return ["Away until", formatDate(pause.detail ?? pause.until)];
+    case "bounce":
+      return pause.detail ? ["Email bouncing:", pause.detail] : [pauseText(pause), null];
+    default:
+      return [
+        paused.scope === "customer" ? "Customer paused" : "Paused",
+        paused.until ? `until ${formatDate(paused.until)}` : null,
+      ];
+  }
+}
+
+/**
+ * The next planned reminder (stage and date), or the pause that holds it back and why: a reply
+ * waiting, the customer away until a date, their email bouncing (and which address), or a person.
+ */
+export function NextReminderCell({
+  row,
+}: {
+  row: Pick<InvoiceRow, "id" | "customerRef" | "nextReminder" | "remindersPaused">;
+}) {
   const paused = row.remindersPaused;
+  const pause = usePauseInForce(row);
   if (paused) {
+    const reason = pause?.reason ?? "manual";
+    const Icon = pauseIcons[reason];
+    // Two short lines, so the table's narrow reminders column keeps them whole.
+    const [headline, detail] = pauseLines(pause, paused);
     return (
-      <span className="text-muted-foreground grid text-xs leading-snug whitespace-nowrap">
+      <span
+        className={cn("grid text-xs leading-snug whitespace-nowrap", pauseTones[reason])}
+        data-pause-reason={reason}
+      >
         <span className="flex items-center gap-1 font-medium">
-          <PauseIcon className="size-3" aria-hidden="true" />
-          {paused.scope === "customer" ? "Customer paused" : "Paused"}
+          <Icon className="size-3" aria-hidden="true" />
+          {headline}
         </span>
-        {paused.until ? <span>until {formatDate(paused.until)}</span> : null}
+        {detail ? (
+          // An address never widens the column: it takes the headline's width and ends in an ellipsis.
+          <span className={cn("truncate", reason === "bounce" && "w-0 min-w-full")} title={detail}>
+            {detail}
+          </span>
+        ) : null}
       </span>
     );
   }
@@ -54,7 +111,7 @@ export function NextReminderCell({ row }: { row: Pick<InvoiceRow, "nextReminder"
 export function RemindersCell({
   row,
 }: {
-  row: Pick<InvoiceRow, "lastReminder" | "nextReminder" | "remindersPaused">;
+  row: Pick<InvoiceRow, "id" | "customerRef" | "lastReminder" | "nextReminder" | "remindersPaused">;
 }) {
   return (
     <span className="grid gap-1.5">

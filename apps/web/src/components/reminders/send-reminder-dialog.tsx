@@ -1,22 +1,13 @@
 import { reminderErrorCodes, reminderMessages } from "@recoup/contracts";
 import { CircleAlertIcon, Loader2Icon, SendIcon } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 
 import { QueryErrorState } from "@/components/data-states";
-import { LoadingBlocks } from "@/components/loading-blocks";
+import { ReminderFormSkeleton, SendReminderForm } from "@/components/reminders/send-reminder-form-lazy";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { isApiError } from "@/lib/http";
 import { useReminderDraft } from "@/lib/reminders/get-reminder-draft";
-
-// The editor (Tiptap) loads when a reminder is first opened, not with every invoice list.
-const SendReminderForm = lazy(() =>
-  import("@/components/reminders/send-reminder-form").then((m) => ({ default: m.SendReminderForm })),
-);
-
-function FormSkeleton() {
-  return <LoadingBlocks label="Preparing the reminder…" blocks={["h-9 w-full", "h-64 w-full"]} />;
-}
 
 export interface ReminderInvoice {
   id: string;
@@ -55,7 +46,7 @@ export function SendReminderDialog({
           </DialogDescription>
         </DialogHeader>
         {draft.isPending ? (
-          <FormSkeleton />
+          <ReminderFormSkeleton />
         ) : notRemindable && isApiError(draft.error) ? (
           <Alert variant="destructive">
             <CircleAlertIcon aria-hidden="true" />
@@ -64,7 +55,7 @@ export function SendReminderDialog({
         ) : draft.isError || !draft.data ? (
           <QueryErrorState title="Failed to prepare the reminder" query={draft} />
         ) : (
-          <Suspense fallback={<FormSkeleton />}>
+          <Suspense fallback={<ReminderFormSkeleton />}>
             <SendReminderForm
               companyId={companyId}
               draft={draft.data}

@@ -8,13 +8,16 @@ import { FormNotice } from "@/components/form-notice";
 import { StageBadge } from "@/components/reminders/stage-badge";
 import { RichTextEditor, type RichTextEditorHandle } from "@/components/rich-text-editor/rich-text-editor";
 import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/http";
 import { useSendReminder } from "@/lib/reminders/send-reminder";
 
-type Draft = ReminderDraftResponse["data"];
+/** What the form starts from: a rendered template, or a generated draft. */
+export type ReminderEmail = Pick<
+  ReminderDraftResponse["data"],
+  "invoiceId" | "to" | "stage" | "subject" | "html"
+>;
 
 /** The editable reminder: recipient and stage, subject, body; Cancel and 'Send'. */
 export function SendReminderForm({
@@ -22,11 +25,14 @@ export function SendReminderForm({
   draft,
   onSent,
   onCancel,
+  cancelLabel = "Cancel",
 }: {
   companyId: string;
-  draft: Draft;
-  onSent: () => void;
+  draft: ReminderEmail;
+  /** The email is in the outbox: its subject as sent and its recipient. */
+  onSent: (sent: { subject: string; to: string }) => void;
   onCancel: () => void;
+  cancelLabel?: string;
 }) {
   const send = useSendReminder();
   const [subject, setSubject] = useState(draft.subject);
@@ -39,12 +45,13 @@ export function SendReminderForm({
     if (subjectError) return;
     setError(null);
     const html = editor.current?.getHTML() ?? draft.html;
+    const sentSubject = subject.trim();
     send.mutate(
-      { companyId, invoiceId: draft.invoiceId, stage: draft.stage, subject: subject.trim(), html },
+      { companyId, invoiceId: draft.invoiceId, stage: draft.stage, subject: sentSubject, html },
       {
         onSuccess: (sent) => {
           toast.success(`${reminderMessages.sent} It is on its way to ${sent.to}.`);
-          onSent();
+          onSent({ subject: sentSubject, to: sent.to });
         },
         onError: (failure) => {
           const text =
@@ -94,15 +101,15 @@ export function SendReminderForm({
         disabled={send.isPending}
       />
       {error ? <FormNotice notice={{ kind: "error", text: error }} /> : null}
-      <DialogFooter>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={send.isPending}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button type="submit" disabled={send.isPending || Boolean(subjectError)}>
           {send.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
           {send.isPending ? "Sending..." : reminderMessages.send}
         </Button>
-      </DialogFooter>
+      </div>
     </form>
   );
 }

@@ -22,6 +22,6 @@ export async function getReminderPauses(query: ReminderPausesParams) {
 export const reminderPausesQueryOptions = (query: ReminderPausesParams) =>
   queryOptions({ queryKey: remindersKey("pauses", query), queryFn: () => getReminderPauses(query) });
 
-export function useReminderPauses(query: ReminderPausesParams) {
-  return useQuery(reminderPausesQueryOptions(query));
+export function useReminderPauses(query: ReminderPausesParams, enabled = true) {
+  return useQuery({ ...reminderPausesQueryOptions(query), enabled });
 }

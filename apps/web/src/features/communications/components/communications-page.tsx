@@ -1,18 +1,23 @@
-import { BellRingIcon } from "lucide-react";
-
 import { PageHeader } from "@/components/page-header";
-import { UpcomingNote } from "@/components/upcoming-note";
+import { QuickbooksGate } from "@/components/quickbooks-gate";
+import {
+  CommunicationsWorkspace,
+  WorkspaceSkeleton,
+} from "@/features/communications/components/communications-workspace";
+import { useQuickbooksConnection } from "@/hooks/use-quickbooks-connection";
 
+/** /communications: the invoices with an email thread, one thread open, its notes and a composer. */
 export function CommunicationsPage() {
+  const qb = useQuickbooksConnection();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Communications"
         description="Reminder emails and your customers' replies, by invoice."
       />
-      <UpcomingNote icon={BellRingIcon} title="Connect QuickBooks to see your conversations here.">
-        Email threads, drafts and notes arrive with the QuickBooks data sync and reminder emails.
-      </UpcomingNote>
+      <QuickbooksGate qb={qb} what="your conversations" skeleton={<WorkspaceSkeleton />}>
+        {qb.companyId ? <CommunicationsWorkspace companyId={qb.companyId} /> : null}
+      </QuickbooksGate>
     </div>
   );
 }

@@ -3,14 +3,15 @@ import { UserRoundXIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { EmptyState, ErrorState } from "@/components/data-states";
+import { NotesCard } from "@/components/notes/notes-card";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCustomerDetail } from "@/features/customers/api/get-customer-detail";
+import { CustomerCommunications } from "@/features/customers/components/customer-communications";
 import { CustomerInvoices } from "@/features/customers/components/customer-invoices";
 import { CustomerNoteCard } from "@/features/customers/components/customer-note-card";
-import { CustomerNotes } from "@/features/customers/components/customer-notes";
 import { BalancesCard, ContactCard } from "@/features/customers/components/customer-overview";
 import { CustomerReminders } from "@/features/customers/components/customer-reminders";
 import { PaymentHistory } from "@/features/customers/components/payment-history";
@@ -21,7 +22,7 @@ import { isApiError } from "@/lib/http";
 const twoColumns =
   "grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]";
 
-/** One customer: contact, balances, invoices, payments, the customer note, notes and tags. */
+/** One customer: contact, balances, reminders, emails, invoices, payments, the customer note, notes and tags. */
 export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRefQuery; companyId: string }) {
   const query = useCustomerDetail(refQuery);
 
@@ -55,6 +56,11 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
         <div className="grid min-w-0 content-start gap-6">
           <ContactCard customer={customer} />
           <TagsCard refQuery={refQuery} tags={customer.tags} />
+          <CustomerCommunications
+            companyId={companyId}
+            customerRef={refQuery.customerRef}
+            name={customer.name}
+          />
         </div>
       </div>
       <CustomerInvoices
@@ -76,7 +82,7 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
         <PaymentHistory refQuery={refQuery} />
         <div className="grid min-w-0 content-start gap-6">
           <CustomerNoteCard refQuery={refQuery} note={customer.note} />
-          <CustomerNotes notesRef={{ companyId, customerRef: refQuery.customerRef }} />
+          <NotesCard notesRef={{ companyId, type: "customer", customerRef: refQuery.customerRef }} />
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { reminderMessages } from "@recoup/contracts";
+import { type ReminderPause, reminderMessages } from "@recoup/contracts";
 import { PauseIcon, PlayIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -10,7 +10,20 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { useReminderPauses } from "@/lib/reminders/get-reminder-pauses";
+import { pauseText } from "@/lib/reminders/pause-text";
 import { useResumeReminders } from "@/lib/reminders/resume-reminders";
+
+/** Why this customer's reminders are paused, and until when, in a sentence. */
+function pauseSentence(pause: ReminderPause): string {
+  switch (pause.reason) {
+    case "away":
+      return `${pauseText(pause)}: their automatic reply named this return date. No automatic reminder goes to this customer before then.`;
+    case "bounce":
+      return `${pauseText(pause)}. No automatic reminder goes to this customer until the address is corrected in QuickBooks and you resume them.`;
+    default:
+      return `Paused${pause.until ? ` until ${formatDate(pause.until)}` : " until you resume them"}: no automatic reminder goes to this customer.`;
+  }
+}
 
 /** Reminders to this customer: running or paused (until when), with 'Pause reminders' / 'Resume reminders'. */
 export function CustomerReminders({
@@ -45,9 +58,8 @@ export function CustomerReminders({
         <QueryErrorState title="Failed to load reminder pauses" query={pauses} />
       ) : pause ? (
         <>
-          <p data-testid="customer-reminders-state">
-            Paused{pause.until ? ` until ${formatDate(pause.until)}` : " until you resume them"}: no automatic
-            reminder goes to this customer.
+          <p data-testid="customer-reminders-state" className="break-words">
+            {pauseSentence(pause)}
           </p>
           <Button variant="outline" className="w-fit" onClick={onResume} disabled={resume.isPending}>
             <PlayIcon aria-hidden="true" />

@@ -1,6 +1,6 @@
 import type { InvoiceStatusFilter } from "@recoup/contracts";
 
-import { Button } from "@/components/ui/button";
+import { FilterButtons } from "@/components/filter-buttons";
 import { statusFilters } from "@/features/invoices/utils/invoice-list";
 
 /** All, Unpaid, Open, Overdue, Paid, Voided: one pressed at a time. */
@@ -11,25 +11,5 @@ export function StatusFilter({
   value: InvoiceStatusFilter | null;
   onChange: (value: InvoiceStatusFilter | null) => void;
 }) {
-  return (
-    <fieldset className="flex min-w-0 flex-wrap items-center gap-1">
-      <legend className="sr-only">Status</legend>
-      {statusFilters.map((filter) => {
-        const pressed = filter.value === value;
-        return (
-          <Button
-            key={filter.label}
-            type="button"
-            size="sm"
-            variant={pressed ? "secondary" : "ghost"}
-            aria-pressed={pressed}
-            className="h-8"
-            onClick={() => onChange(filter.value)}
-          >
-            {filter.label}
-          </Button>
-        );
-      })}
-    </fieldset>
-  );
+  return <FilterButtons legend="Status" options={statusFilters} value={value} onChange={onChange} />;
 }

@@ -3,22 +3,36 @@ import { Loader2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { QueryErrorState } from "@/components/data-states";
+import { NoteItem } from "@/components/notes/note-item";
 import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
-import { useAddCustomerNote } from "@/features/customers/api/add-note";
-import { useDeleteCustomerNoteEntry } from "@/features/customers/api/delete-note";
-import { useEditCustomerNoteEntry } from "@/features/customers/api/edit-note";
-import { type CustomerNotesRef, useCustomerNotes } from "@/features/customers/api/get-notes";
-import { NoteItem } from "@/features/customers/components/note-item";
+import { useAddNote } from "@/lib/notes/add-note";
+import { useDeleteNote } from "@/lib/notes/delete-note";
+import { useEditNote } from "@/lib/notes/edit-note";
+import { type NotesRef, useNotes } from "@/lib/notes/get-notes";
 
-/** The team's notes on the customer, newest first: add, edit and delete, each signed and dated. */
-export function CustomerNotes({ notesRef }: { notesRef: CustomerNotesRef }) {
-  const query = useCustomerNotes(notesRef);
-  const add = useAddCustomerNote(notesRef);
-  const edit = useEditCustomerNoteEntry(notesRef);
-  const remove = useDeleteCustomerNoteEntry(notesRef);
+/**
+ * The team's notes on a customer or an invoice, newest first: add, edit and delete, each signed
+ * and dated.
+ */
+export function NotesCard({
+  notesRef,
+  id = "notes-title",
+  description = "Calls, promises to pay, anything the team should know.",
+  className,
+}: {
+  notesRef: NotesRef;
+  /** The heading's id (unique on the page). */
+  id?: string;
+  description?: string;
+  className?: string;
+}) {
+  const query = useNotes(notesRef);
+  const add = useAddNote(notesRef);
+  const edit = useEditNote(notesRef);
+  const remove = useDeleteNote(notesRef);
   const [text, setText] = useState("");
   const fieldId = useId();
 
@@ -36,9 +50,10 @@ export function CustomerNotes({ notesRef }: { notesRef: CustomerNotesRef }) {
 
   return (
     <SectionCard
-      id="notes-title"
+      id={id}
       title="Notes"
-      description="Calls, promises to pay, anything the team should know."
+      description={description}
+      className={className}
       contentClassName="grid gap-5"
     >
       <form onSubmit={submit} className="grid gap-2">

@@ -1,8 +1,8 @@
 import { apiPaths, deleteNoteResponseSchema } from "@recoup/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { type CustomerNotesRef, customerNotesQueryKey } from "@/features/customers/api/get-notes";
 import { api } from "@/lib/api-client";
+import { type NotesRef, notesQueryKey } from "@/lib/notes/get-notes";
 
 /** POST /v1/business/note/delete-note { companyId, noteId }. */
 export async function deleteNote(companyId: string, noteId: string) {
@@ -14,10 +14,10 @@ export async function deleteNote(companyId: string, noteId: string) {
   return res.data.deleted;
 }
 
-export function useDeleteCustomerNoteEntry(ref: CustomerNotesRef) {
+export function useDeleteNote(ref: NotesRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (noteId: string) => deleteNote(ref.companyId, noteId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerNotesQueryKey(ref) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notesQueryKey(ref) }),
   });
 }

@@ -1,8 +1,8 @@
 import { apiPaths, noteResponseSchema } from "@recoup/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-import { type CustomerNotesRef, customerNotesQueryKey } from "@/features/customers/api/get-notes";
 import { api } from "@/lib/api-client";
+import { type NotesRef, notesQueryKey } from "@/lib/notes/get-notes";
 
 /** POST /v1/business/note/edit-note { companyId, noteId, content } → the note as saved. */
 export async function editNote(companyId: string, noteId: string, content: string) {
@@ -14,11 +14,11 @@ export async function editNote(companyId: string, noteId: string, content: strin
   return res.data.note;
 }
 
-export function useEditCustomerNoteEntry(ref: CustomerNotesRef) {
+export function useEditNote(ref: NotesRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ noteId, content }: { noteId: string; content: string }) =>
       editNote(ref.companyId, noteId, content),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerNotesQueryKey(ref) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notesQueryKey(ref) }),
   });
 }

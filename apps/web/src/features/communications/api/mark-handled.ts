@@ -1,0 +1,19 @@
+import { apiPaths, type MarkHandledRequest, markHandledResponseSchema } from "@recoup/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { api } from "@/lib/api-client";
+import { invalidateReminderState } from "@/lib/reminders/invalidate";
+
+/** POST /v1/business/invoice/mark-handled: the reply was dealt with; the invoice's reminders resume. */
+export async function markHandled(input: MarkHandledRequest) {
+  const res = await api.post(apiPaths.communications.markHandled, input, {
+    schema: markHandledResponseSchema,
+  });
+  return res.data.handled;
+}
+
+/** The thread, its list and the invoice rows (their pause) are read again. */
+export function useMarkHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: markHandled, onSuccess: () => invalidateReminderState(queryClient) });
+}
