@@ -12,6 +12,8 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { registerJobs } from "./jobs/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
+import { billingRoutes } from "./modules/billing/billing.routes.ts";
+import { stripeWebhookRoutes } from "./modules/billing/webhook.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -79,6 +81,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(dashboardRoutes(ctx));
   await app.register(templatesRoutes(ctx));
   await app.register(remindersRoutes(ctx));
+  await app.register(billingRoutes(ctx));
+  await app.register(stripeWebhookRoutes(ctx));
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
   await ctx.queue.start();

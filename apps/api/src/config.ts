@@ -42,6 +42,12 @@ const envSchema = z.object({
   QUICKBOOKS_SAFETY_SYNC_MINUTES: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RUN_WORKER: boolean.default(true),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  STRIPE_TRIAL_PRICE: z.string().min(1).default("starter_monthly"),
+  STRIPE_TEST_CLOCKS: boolean.default(false),
+  SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +87,21 @@ export interface Config {
     retryBaseMs: number;
     safetySyncMinutes: number;
   };
+  /** The payment provider; undefined means billing is off (no trial gate, no limits). */
+  stripe: StripeConfig | undefined;
+  /** Where 'Contact Support' writes to. */
+  supportEmail: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API host (the local sandbox); undefined is Stripe's own. */
+  api: { host: string; port: number; protocol: "http" | "https" } | undefined;
+  /** The price a trial runs on: a price id (`price_…`) or a lookup key. */
+  trialPrice: string;
+  /** A test clock per customer (the sandbox, or Stripe's test mode), so time can be advanced. */
+  testClocks: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +129,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE");
   pair(e.INTUIT_CLIENT_ID, e.INTUIT_CLIENT_SECRET, "INTUIT");
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -144,7 +170,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.QUICKBOOKS_RETRY_BASE_MS,
       safetySyncMinutes: e.QUICKBOOKS_SAFETY_SYNC_MINUTES,
     },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          api: e.STRIPE_API_URL ? apiHost(e.STRIPE_API_URL) : undefined,
+          trialPrice: e.STRIPE_TRIAL_PRICE,
+          testClocks: e.STRIPE_TEST_CLOCKS,
+        }
+      : undefined,
+    supportEmail: e.SUPPORT_EMAIL ?? supportFrom(e.MAIL_FROM),
   };
+}
+
+/** `http://127.0.0.1:4030` → the SDK's host, port and protocol options. */
+function apiHost(url: string): StripeConfig["api"] {
+  const u = new URL(url);
+  const protocol = u.protocol === "http:" ? "http" : "https";
+  return { host: u.hostname, port: Number(u.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
+/** support@ the sender's domain: `Recoup <no-reply@recoup.local>` → support@recoup.local. */
+function supportFrom(mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? "localhost";
+  return `support@${domain}`;
 }
 
 /** For the embedded default: a secret made once and kept under DATA_DIR, so sessions survive restarts. */
