@@ -51,8 +51,11 @@ export async function startBillingWorld(env: Record<string, string> = {}): Promi
     webhookSecret,
     webhookUrl,
     async close() {
-      await t.close();
+      // The sandbox first: a webhook delivered while the app closes would hold its keep-alive
+      // socket (and the app's close) open for Fastify's 72 s keep-alive timeout.
       await sandbox.close();
+      t.app.server.closeAllConnections();
+      await t.close();
     },
   };
 }
