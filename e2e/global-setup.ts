@@ -7,6 +7,8 @@ declare module "vitest" {
     inboxUrl: string;
     googleIssuer: string;
     quickbooksUrl: string;
+    stripeUrl: string;
+    stripeSecretKey: string;
   }
 }
 
@@ -17,5 +19,7 @@ export default async function setup(project: TestProject) {
   project.provide("inboxUrl", stack.inboxUrl);
   project.provide("googleIssuer", stack.googleIssuer);
   project.provide("quickbooksUrl", stack.quickbooksUrl);
+  project.provide("stripeUrl", stack.stripeUrl);
+  project.provide("stripeSecretKey", stack.stripeSecretKey);
   return () => stack.close();
 }

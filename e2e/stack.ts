@@ -11,6 +11,10 @@ export interface Stack {
   inboxUrl: string;
   googleIssuer: string;
   quickbooksUrl: string;
+  /** The Stripe sandbox: its API, portal pages and control API (`/_sandbox`). */
+  stripeUrl: string;
+  /** The key the Stripe sandbox accepts (made for this run). */
+  stripeSecretKey: string;
   close(): Promise<void>;
 }
 
@@ -38,9 +42,13 @@ export async function startStack(): Promise<Stack> {
     inboxUrl: sandboxes.mail!.inboxUrl,
     googleIssuer: sandboxes.google!.issuer,
     quickbooksUrl: sandboxes.quickbooks!.baseUrl,
+    stripeUrl: sandboxes.stripe!.baseUrl,
+    stripeSecretKey: sandboxes.stripe!.secretKey,
     async close() {
-      await app.close();
+      // Sandboxes first: a webhook arriving while the app closes would keep its socket open.
       await sandboxes.close();
+      app.server.closeAllConnections();
+      await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -62,6 +62,7 @@ beforeAll(async () => {
     "SANDBOX_MAIL_HTTP_PORT",
     "SANDBOX_GOOGLE_PORT",
     "SANDBOX_QUICKBOOKS_PORT",
+    "SANDBOX_STRIPE_PORT",
   ]) {
     ports[name] = await freePort();
   }
@@ -81,6 +82,8 @@ it("npm start wires every sandbox: sign up, connect the sample company, see its 
   const quickbooksUrl = `http://localhost:${ports.SANDBOX_QUICKBOOKS_PORT}`;
   expect(app.output()).toContain(`mail inbox: http://localhost:${ports.SANDBOX_MAIL_HTTP_PORT}`);
   expect(app.output()).toContain(`QuickBooks: local sandbox at ${quickbooksUrl}`);
+  const stripeUrl = `http://127.0.0.1:${ports.SANDBOX_STRIPE_PORT}`;
+  expect(app.output()).toContain(`Stripe: local sandbox at ${stripeUrl}`);
 
   const call = httpCaller(appUrl);
   const mailbox = new Mailbox(`http://localhost:${ports.SANDBOX_MAIL_HTTP_PORT}`);
@@ -100,6 +103,24 @@ it("npm start wires every sandbox: sign up, connect the sample company, see its 
   expect(pulled.status).toBe(200);
   expect(pulled.json.data.counts.Invoice).toBe(realm.summary.invoices.total);
   expect(realm.summary.invoices.total).toBeGreaterThan(0);
+
+  // The trial is at the Stripe sandbox, and its portal is where 'Upgrade Now' leads.
+  const details = async () =>
+    (
+      await call("GET", `${apiPaths.billing.subscriptionDetails}?email=${encodeURIComponent(user.email)}`, {
+        token: user.token,
+      })
+    ).json.data;
+  let billing = await details();
+  for (let i = 0; i < 50 && !billing.sessionURL; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    billing = await details();
+  }
+  expect(billing).toMatchObject({
+    billingEnabled: true,
+    subscriptionDetails: { status: "trialing", planName: "Starter" },
+  });
+  expect(billing.sessionURL).toMatch(new RegExp(`^${stripeUrl}/p/session/`));
 }, 120_000);
 
 it("a port already in use stops the start with one line naming the port and its variable", async () => {
@@ -114,6 +135,7 @@ it("a port already in use stops the start with one line naming the port and its 
       SANDBOX_MAIL_HTTP_PORT: String(await freePort()),
       SANDBOX_GOOGLE_PORT: String(port),
       SANDBOX_QUICKBOOKS_PORT: String(await freePort()),
+      SANDBOX_STRIPE_PORT: String(await freePort()),
     });
     expect(await second.exited).not.toBe(0);
     const message = `Port ${port} is already in use (the Google sign-in sandbox). Stop what uses it, or set SANDBOX_GOOGLE_PORT to another port.`;

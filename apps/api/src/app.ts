@@ -12,6 +12,8 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { registerJobs } from "./jobs/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
+import { billingRoutes } from "./modules/billing/billing.routes.ts";
+import { stripeWebhookRoutes } from "./modules/billing/webhook.routes.ts";
 import { communicationsRoutes, inboundRoutes } from "./modules/communications/communications.routes.ts";
 import { customersRoutes } from "./modules/customers/customers.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
@@ -84,6 +86,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(communicationsRoutes(ctx));
   await app.register(inboundRoutes(ctx));
   await app.register(draftsRoutes(ctx));
+  await app.register(billingRoutes(ctx));
+  await app.register(stripeWebhookRoutes(ctx));
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
   await ctx.queue.start();

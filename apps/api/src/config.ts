@@ -59,6 +59,12 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: httpUrl.default("https://api.openai.com/v1"),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  STRIPE_TRIAL_PRICE: z.string().min(1).default("starter_monthly"),
+  STRIPE_TEST_CLOCKS: boolean.default(false),
+  SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,6 +120,21 @@ export interface Config {
     retryBaseMs: number;
     safetySyncMinutes: number;
   };
+  /** The payment provider; undefined means billing is off (no trial gate, no limits). */
+  stripe: StripeConfig | undefined;
+  /** Where 'Contact Support' writes to. */
+  supportEmail: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API host (the local sandbox); undefined is Stripe's own. */
+  api: { host: string; port: number; protocol: "http" | "https" } | undefined;
+  /** The price a trial runs on: a price id (`price_…`) or a lookup key. */
+  trialPrice: string;
+  /** A test clock per customer (the sandbox, or Stripe's test mode), so time can be advanced. */
+  testClocks: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +165,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.INBOUND_DOMAIN) !== Boolean(e.INBOUND_SECRET)) {
     throw new ConfigError(
       "Invalid environment configuration:\n  INBOUND_DOMAIN and INBOUND_SECRET must be set together",
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together",
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -184,6 +210,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.QUICKBOOKS_RETRY_BASE_MS,
       safetySyncMinutes: e.QUICKBOOKS_SAFETY_SYNC_MINUTES,
     },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          api: e.STRIPE_API_URL ? apiHost(e.STRIPE_API_URL) : undefined,
+          trialPrice: e.STRIPE_TRIAL_PRICE,
+          testClocks: e.STRIPE_TEST_CLOCKS,
+        }
+      : undefined,
+    supportEmail: e.SUPPORT_EMAIL ?? supportFrom(e.MAIL_FROM),
   };
 }
 
@@ -217,6 +253,19 @@ function draftsConfig(e: Env): Config["drafts"] {
     model = { provider, apiKey: e.OPENAI_API_KEY, baseUrl: trim(e.OPENAI_BASE_URL), model: e.OPENAI_MODEL };
   }
   return { model, timeoutMs: e.DRAFT_TIMEOUT_MS };
+}
+
+/** `http://127.0.0.1:4030` → the SDK's host, port and protocol options. */
+function apiHost(url: string): StripeConfig["api"] {
+  const u = new URL(url);
+  const protocol = u.protocol === "http:" ? "http" : "https";
+  return { host: u.hostname, port: Number(u.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
+/** support@ the sender's domain: `Recoup <no-reply@recoup.local>` → support@recoup.local. */
+function supportFrom(mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? "localhost";
+  return `support@${domain}`;
 }
 
 /** For the embedded default: a secret made once and kept under DATA_DIR, so sessions survive restarts. */

@@ -3,6 +3,7 @@ import type { Database, Db } from "./db/client.ts";
 import { createMailer, type Mailer } from "./integrations/mail/mailer.ts";
 import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
 import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
+import { StripeBilling } from "./integrations/stripe/stripe-billing.ts";
 import { CompanyCache } from "./lib/company-cache.ts";
 import { JobQueue } from "./lib/job-queue.ts";
 import { ReplyTokens } from "./lib/reply-token.ts";
@@ -20,6 +21,8 @@ export interface AppContext {
   /** The pooled SMTP client; undefined without SMTP_URL (emails then wait and retry). */
   mailer: Mailer | undefined;
   qbo: { auth: QboAuth | undefined; api: QboApi; sealer: Sealer };
+  /** The payment provider; undefined when billing is off (no STRIPE_SECRET_KEY): no gate, no limits. */
+  billing: StripeBilling | undefined;
   /** The clock "today" is read from (company time zone); tests fix it. */
   now: () => Date;
   /** Figures computed from synced records, per company and data version. */
@@ -47,6 +50,7 @@ export function createContext(config: Config, database: Database): AppContext {
       }),
       sealer: new Sealer(config.encryptionKey, "quickbooks-tokens"),
     },
+    billing: config.stripe && new StripeBilling(config.stripe),
     now: () => new Date(),
     cache: new CompanyCache(),
     replyTokens: config.inbound && new ReplyTokens(config.inbound.secret, config.inbound.domain),

@@ -6,6 +6,7 @@ import {
   type QuickBooksSandboxOptions,
   startQuickBooksSandbox,
 } from "@recoup/sandbox-quickbooks";
+import { type StripeSandbox, startStripeSandbox } from "@recoup/sandbox-stripe";
 import { ConfigError } from "./config.ts";
 
 /** The environment variables the wiring reads and fills in. */
@@ -19,6 +20,7 @@ export interface LocalSandboxes {
   mail?: MailSandbox;
   google?: GoogleSandbox;
   quickbooks?: QuickBooksSandbox;
+  stripe?: StripeSandbox;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export const SANDBOX_PORTS = {
   mailHttp: { variable: "SANDBOX_MAIL_HTTP_PORT", fallback: 8025, what: "the mail sandbox's inbox" },
   google: { variable: "SANDBOX_GOOGLE_PORT", fallback: 4010, what: "the Google sign-in sandbox" },
   quickbooks: { variable: "SANDBOX_QUICKBOOKS_PORT", fallback: 4020, what: "the QuickBooks sandbox" },
+  stripe: { variable: "SANDBOX_STRIPE_PORT", fallback: 4030, what: "the Stripe sandbox" },
 } as const;
 
 /** A port already taken stops the start with one line naming the port and the variable to change. */
@@ -145,6 +148,27 @@ export async function wireLocalSandboxes(source: Env, options: WireOptions = {})
     started.quickbooks = qb;
     closers.push(() => qb.close());
     started.banner.push(`  Intuit sign-in and QuickBooks: local sandbox at ${qb.baseUrl}`);
+  }
+  if (!env.STRIPE_SECRET_KEY) {
+    // Key and webhook secret are made for this run; each customer gets a test clock to move.
+    const secretKey = `sk_test_${randomBytes(24).toString("base64url")}`;
+    const webhookSecret = `whsec_${randomBytes(24).toString("base64url")}`;
+    const stripe = await start(["stripe"], () =>
+      startStripeSandbox({
+        port: port("stripe"),
+        secretKey,
+        webhook: { url: `${appUrl}/v1/webhooks/stripe`, secret: webhookSecret },
+      }),
+    );
+    env.STRIPE_SECRET_KEY = secretKey;
+    env.STRIPE_WEBHOOK_SECRET = webhookSecret;
+    env.STRIPE_API_URL = stripe.baseUrl;
+    env.STRIPE_TEST_CLOCKS = "true";
+    started.stripe = stripe;
+    closers.push(() => stripe.close());
+    started.banner.push(
+      `  Stripe: local sandbox at ${stripe.baseUrl} (customers, portals and test clocks on its home page)`,
+    );
   }
   return started;
 }

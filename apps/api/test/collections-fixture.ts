@@ -34,20 +34,27 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
+/** The QuickBooks sandbox at the fixed "now", and the API's environment pointing at it. */
+export async function startQuickBooks() {
   const qb = await startQuickBooksSandbox({
     port: 0,
     clients: [{ ...CLIENT, redirect_uris: [`${APP}/callback/quickbooks`] }],
     dataNow: DATA_NOW,
     throttle: false,
   });
-  const t = await createTestApp({
+  const env = {
     INTUIT_CLIENT_ID: CLIENT.client_id,
     INTUIT_CLIENT_SECRET: CLIENT.client_secret,
     INTUIT_DISCOVERY_URL: qb.discoveryUrl,
     QUICKBOOKS_API_URL: qb.accountingBaseUrl,
     QUICKBOOKS_RETRY_BASE_MS: "5",
-  });
+  };
+  return { qb, env };
+}
+
+export async function startWorld(): Promise<World> {
+  const { qb, env } = await startQuickBooks();
+  const t = await createTestApp(env);
   t.ctx.now = () => new Date(DATA_NOW);
   const call = injectCaller(t.app);
   const user = await syncedCompany(call, t.mailbox, qb.baseUrl, { timezone: TIMEZONE, firstName: "Ada" });

@@ -35,6 +35,10 @@ export const errorCodes = {
   confirmationRequired: "CONFIRMATION_REQUIRED",
   /** The invoice cannot be reminded: paid, voided, no balance or no email address. */
   notRemindable: "NOT_REMINDABLE",
+  /** 402: the trial ended or the subscription is not active. */
+  subscriptionRequired: "SUBSCRIPTION_REQUIRED",
+  /** 402: the plan's invoices for this month are used up. */
+  usageLimitReached: "USAGE_LIMIT_REACHED",
   internal: "INTERNAL_ERROR",
   unavailable: "SERVICE_UNAVAILABLE",
 } as const;

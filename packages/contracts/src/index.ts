@@ -1,5 +1,6 @@
 export * from "./aging.ts";
 export * from "./auth.ts";
+export * from "./billing.ts";
 export * from "./communications.ts";
 export * from "./customers.ts";
 export * from "./dashboard.ts";

@@ -100,6 +100,14 @@ export const apiPaths = {
     usage: "/v1/business/reminders/usage",
   },
   dashboard: { summary: "/v1/business/dashboard/summary" },
+  billing: {
+    /** GET ?email= : data.subscriptionDetails, data.sessionURL (spec section 7) */
+    subscriptionDetails: "/v1/business/subscription/details",
+    /** POST { email }: after a canceled subscription, a new one on the last plan. */
+    renew: "/v1/business/subscription/renew",
+    /** Stripe's signed events (raw body). */
+    webhook: "/v1/webhooks/stripe",
+  },
   settings: {
     getProfile: (companyId: string, email: string) =>
       `/v1/business/settings/get-profile/${encodeURIComponent(companyId)}/${encodeURIComponent(email)}`,

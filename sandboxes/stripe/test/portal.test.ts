@@ -222,4 +222,30 @@ describe("billing portal", () => {
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toMatch(/^\/p\/session\/test_/);
   });
+
+  it("moves a customer's test clock from the portal page and the home page (sandbox controls)", async () => {
+    const { clock, customer, sub, session } = await setup("cancel");
+    const page = await html(session.url);
+    expect(page).toContain("Sandbox: test clock");
+    for (const label of ["Advance clock 1 day", "Advance clock 15 days", "Advance clock 31 days"])
+      expect(page).toContain(`>${label}</button>`);
+
+    const moved = await postForm(`${session.url}/test_clock/advance`, { days: "15" });
+    expect(moved.status).toBe(303);
+    expect((await t.stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(T0 + 15 * DAY);
+    // the trial (14 days, no card, end behaviour cancel) ended on the way
+    expect((await t.stripe.subscriptions.retrieve(sub.id)).status).toBe("canceled");
+    expect(await html(session.url)).toContain("The test clock moved 15 days forward, to June 12, 2026.");
+
+    const refused = await postForm(`${session.url}/test_clock/advance`, { days: "0" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Choose a number of days from 1 to 366.");
+
+    const home = await html(t.sandbox.portalUrl());
+    expect(home).toContain(`action="/test_clocks/${clock.id}/advance"`);
+    const fromHome = await postForm(`${t.sandbox.baseUrl}/test_clocks/${clock.id}/advance`, { days: "15" });
+    expect(fromHome.status).toBe(303);
+    expect((await t.stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(T0 + 30 * DAY);
+    expect(customer.test_clock).toBe(clock.id);
+  });
 });

@@ -1,8 +1,11 @@
 import type { AppContext } from "../context.ts";
 import { deliverCode } from "../modules/auth/auth.service.ts";
+import { provisionSubscription, syncSubscription } from "../modules/billing/subscription-sync.service.ts";
 import { runSafetySync, runSync } from "../modules/quickbooks/sync.service.ts";
 import { planAll, planCompany } from "../modules/reminders/planner.service.ts";
 import { deliverReminder, markUndelivered } from "../modules/reminders/send.service.ts";
+import { billingProvisionJob } from "./billing-provision.ts";
+import { billingSyncJob } from "./billing-sync.ts";
 import { deliverCodeJob } from "./deliver-code.ts";
 import { safetySyncJob } from "./qbo-safety-sync.ts";
 import { qboSyncJob } from "./qbo-sync.ts";
@@ -25,6 +28,8 @@ export function registerJobs(ctx: AppContext) {
   ctx.queue.define(sendReminderDeadJob((id) => markUndelivered(ctx, id)));
   ctx.queue.define(sendReminderJob((id) => deliverReminder(ctx, id)));
   ctx.queue.define(reminderPlanJob((companyId) => planCompany(ctx, companyId)));
+  ctx.queue.define(billingProvisionJob((companyId) => provisionSubscription(ctx, companyId)));
+  ctx.queue.define(billingSyncJob((companyId) => syncSubscription(ctx, companyId)));
   ctx.queue.define(
     reminderPlannerJob(async () => {
       await planAll(ctx);

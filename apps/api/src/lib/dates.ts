@@ -39,3 +39,11 @@ export function isTimeZone(tz: string) {
     return false;
   }
 }
+
+/** A calendar month in UTC (YYYY-MM, or the month an instant falls in): its first instant and the next month's. */
+export function utcMonth(monthOrInstant: string | Date) {
+  const month =
+    typeof monthOrInstant === "string" ? monthOrInstant : monthOrInstant.toISOString().slice(0, 7);
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  return { month, from: new Date(Date.UTC(year, m - 1, 1)), to: new Date(Date.UTC(year, m, 1)) };
+}

@@ -2,11 +2,13 @@
  * What the hosted portal does on a customer's behalf, through the same engine as the API
  * (so the same events go out). Each returns a notice for the page or throws `PortalError`.
  */
+import { advanceClock } from "../api/test-clocks.ts";
 import { invoiceSubscription } from "../billing.ts";
 import { cardByNumber, luhnValid } from "../cards.ts";
 import { StripeError } from "../errors.ts";
 import type { Sandbox } from "../sandbox.ts";
-import type { CustomerRow, SessionRow, SubscriptionRow } from "../state.ts";
+import type { ClockRow, CustomerRow, SessionRow, SubscriptionRow } from "../state.ts";
+import { DAY, formatDate } from "../time.ts";
 import type { Cause } from "../types.ts";
 
 export class PortalError extends Error {
@@ -201,4 +203,26 @@ export function payInvoice(sandbox: Sandbox, customer: CustomerRow, invoiceId: s
   const result = sandbox.billing.pay(inv, customer, cause(sandbox, customer), { automatic: false });
   if (!result.ok) throw new PortalError(result.decline.message, undefined, 402);
   return "Invoice paid.";
+}
+
+/** The customer's test clock, if it has one (sandbox controls on the portal page). */
+export function clockOf(sandbox: Sandbox, customer: CustomerRow): ClockRow | undefined {
+  const clock = customer.obj.test_clock;
+  const id = typeof clock === "string" ? clock : clock?.id;
+  const row = id ? sandbox.state.clocks.get(id) : undefined;
+  return row && !row.deleted ? row : undefined;
+}
+
+/** Not Stripe's: moves a test clock forward by whole days, as the control API does. */
+export function advanceTestClock(sandbox: Sandbox, clock: ClockRow | undefined, days: number): string {
+  if (!clock) throw new PortalError("This customer has no test clock.");
+  if (!Number.isInteger(days) || days < 1 || days > 366)
+    throw new PortalError("Choose a number of days from 1 to 366.");
+  try {
+    advanceClock({ sandbox }, clock, clock.obj.frozen_time + days * DAY, 0);
+  } catch (error) {
+    if (error instanceof StripeError) throw new PortalError(error.body.message);
+    throw error;
+  }
+  return `The test clock moved ${days} ${days === 1 ? "day" : "days"} forward, to ${formatDate(clock.obj.frozen_time)}.`;
 }

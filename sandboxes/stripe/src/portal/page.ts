@@ -4,7 +4,7 @@ import type { Sandbox } from "../sandbox.ts";
 import type { CustomerRow, SessionRow, SubscriptionRow } from "../state.ts";
 import { formatAmount, formatDate } from "../time.ts";
 import type { Price } from "../types.ts";
-import { allowedPrices, type CardForm } from "./actions.ts";
+import { allowedPrices, type CardForm, clockOf } from "./actions.ts";
 import { layout } from "./layout.ts";
 
 export interface PortalView {
@@ -100,6 +100,20 @@ ${forms}
 </div>`;
 }
 
+/** Not part of Stripe's portal: moves the customer's test clock, so a person can reach the trial's end. */
+function clockSection(sandbox: Sandbox, session: SessionRow, customer: CustomerRow): string {
+  const clock = clockOf(sandbox, customer);
+  if (!clock) return "";
+  const action = `${base(session)}/test_clock/advance`;
+  const button = (days: number) =>
+    `<form method="post" action="${h(action)}" class="inline"><input type="hidden" name="days" value="${days}"><button type="submit" class="secondary">Advance clock ${days} ${days === 1 ? "day" : "days"}</button></form>`;
+  return `<section aria-labelledby="clock-heading" class="sandbox">
+<h2 id="clock-heading">Sandbox: test clock</h2>
+<p class="muted">This customer lives on test clock <code>${h(clock.obj.id)}</code>, now at ${h(formatDate(clock.obj.frozen_time))}. Moving it forward runs what falls due in between (trial end, renewals, payment retries) and sends its webhooks.</p>
+${button(1)}${button(15)}${button(31)}
+</section>`;
+}
+
 function field(
   name: keyof CardForm,
   id: string,
@@ -178,6 +192,7 @@ ${field("postalCode", "card-postal", "ZIP code", 'autocomplete="postal-code"', v
 </fieldset>
 </form>
 </section>
+${clockSection(sandbox, session, customer)}
 <section aria-labelledby="invoices-heading">
 <h2 id="invoices-heading">Invoice history</h2>
 ${invoices.length ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col"><span class="muted">Actions</span></th></tr></thead><tbody>${invoices.join("")}</tbody></table>` : '<p class="muted">No invoices yet.</p>'}

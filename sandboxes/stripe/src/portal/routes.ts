@@ -91,7 +91,11 @@ function homePage(ctx: PageContext): string {
       const subs = [...state.subscriptions.values()]
         .filter((s) => s.obj.customer === c.obj.id)
         .map((s) => s.obj.status);
-      return `<tr><td>${h(c.obj.email ?? "")}</td><td><code>${h(c.obj.id)}</code></td><td>${h(subs.join(", ") || "none")}</td><td>${h(typeof c.obj.test_clock === "string" ? c.obj.test_clock : "")}</td><td><form method="post" action="/portal/customers/${h(c.obj.id)}"><button type="submit" class="secondary">Open portal</button></form></td></tr>`;
+      const clock = actions.clockOf(ctx.sandbox, c);
+      const clockCell = clock
+        ? `<code>${h(clock.obj.id)}</code> ${h(formatDate(clock.obj.frozen_time))}<form method="post" action="/test_clocks/${h(clock.obj.id)}/advance"><input type="hidden" name="days" value="15"><button type="submit" class="secondary">Advance clock 15 days</button></form>`
+        : "";
+      return `<tr><td>${h(c.obj.email ?? "")}</td><td><code>${h(c.obj.id)}</code></td><td>${h(subs.join(", ") || "none")}</td><td>${clockCell}</td><td><form method="post" action="/portal/customers/${h(c.obj.id)}"><button type="submit" class="secondary">Open portal</button></form></td></tr>`;
     });
   const prices = [...state.prices.values()].map(
     (p) =>
@@ -181,6 +185,36 @@ export const pageRoutes: PageRoute[] = [
       actions.resume(ctx.sandbox, actions.customerOf(ctx.sandbox, session), sub),
     ),
   ),
+  page("POST", "/p/session/:token/test_clock/advance", (ctx) =>
+    act(ctx, (session, data) => {
+      const customer = actions.customerOf(ctx.sandbox, session);
+      return actions.advanceTestClock(
+        ctx.sandbox,
+        actions.clockOf(ctx.sandbox, customer),
+        Number(data.get("days") ?? ""),
+      );
+    }),
+  ),
+  page("POST", "/test_clocks/:id/advance", async (ctx) => {
+    if (!fromLoopback(ctx.req)) return notFound(ctx.res, "Only loopback callers can move test clocks here.");
+    const clock = ctx.sandbox.state.clocks.get(ctx.params.id!);
+    if (!clock || clock.deleted) return notFound(ctx.res, "No such test clock.");
+    const days = Number(new URLSearchParams(await readBody(ctx.req)).get("days") ?? "");
+    try {
+      actions.advanceTestClock(ctx.sandbox, clock, days);
+    } catch (error) {
+      if (!(error instanceof actions.PortalError)) throw error;
+      return sendHtml(
+        ctx.res,
+        400,
+        layout(
+          "Sandbox",
+          `<h1>Stripe sandbox</h1><p role="alert">${h(error.message)}</p><p><a href="/">Back</a></p>`,
+        ),
+      );
+    }
+    redirect(ctx.res, "/");
+  }),
   page("POST", "/p/session/:token/invoices/:invoice/pay", (ctx) =>
     act(ctx, (session) =>
       actions.payInvoice(ctx.sandbox, actions.customerOf(ctx.sandbox, session), ctx.params.invoice!),

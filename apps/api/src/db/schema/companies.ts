@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea } from "./types.ts";
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -42,23 +42,4 @@ export const emailTemplates = pgTable(
     updatedAt: now(),
   },
   (t) => [uniqueIndex("email_templates_company_type").on(t.companyId, t.type)],
-);
-
-export const subscriptions = pgTable(
-  "subscriptions",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    companyId: uuid()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    status: text().notNull(),
-    planName: text().notNull(),
-    trialEnd: timestamp({ withTimezone: true }),
-    currentPeriodEnd: timestamp({ withTimezone: true }),
-    providerCustomerId: text(),
-    providerSubscriptionId: text(),
-    createdAt: now(),
-    updatedAt: now(),
-  },
-  (t) => [uniqueIndex("subscriptions_company").on(t.companyId), index().on(t.status)],
 );

@@ -1,3 +1,4 @@
+export * from "./billing.ts";
 export * from "./collections.ts";
 export * from "./communications.ts";
 export * from "./companies.ts";

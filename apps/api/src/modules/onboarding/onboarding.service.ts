@@ -1,21 +1,18 @@
 import { errorCodes, type OnboardRequest, onboardingMessages, templateTypes } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import { enqueueProvision } from "../../jobs/billing-provision.ts";
+import { isTimeZone } from "../../lib/dates.ts";
 import { AppError } from "../../lib/errors.ts";
 import { defaultTemplates } from "../templates/default-templates.ts";
 import * as repo from "./onboarding.repository.ts";
 
 export const TRIAL_DAYS = 14;
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Creates the company, its three default templates and its 14-day trial, in one transaction. */
+/**
+ * Creates the company, its three default templates and its 14-day trial, in one transaction. With
+ * billing on, the trial's provider half (customer, subscription without a card) is a job queued in
+ * it: a provider that is down delays it and never fails onboarding.
+ */
 export async function onboard(ctx: AppContext, userId: string, input: OnboardRequest) {
   if (!isTimeZone(input.timezone))
     throw new AppError(400, errorCodes.validation, onboardingMessages.timezoneInvalid);
@@ -42,6 +39,7 @@ export async function onboard(ctx: AppContext, userId: string, input: OnboardReq
       planName: "Free Trial",
       trialEnd,
     });
+    if (ctx.billing) await enqueueProvision(ctx, company.id, tx);
     await repo.attachCompany(tx, userId, company.id);
     return { companyId: company.id, trialEnd: Math.floor(trialEnd.getTime() / 1000) };
   });

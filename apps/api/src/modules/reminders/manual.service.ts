@@ -9,7 +9,7 @@ import {
 } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { enqueueReminderSend } from "../../jobs/send-reminder.ts";
-import { dateIn } from "../../lib/dates.ts";
+import { dateIn, utcMonth } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import { customerExists } from "../invoices/receivables.repository.ts";
@@ -19,6 +19,7 @@ import { emailInput, reminderMessageId, stageFor } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
 import { renderBody, renderReminder } from "./render.ts";
+import { subscriptionHold } from "./subscription-gate.ts";
 
 /** The invoice as it is now; a paid, voided or address-less one cannot be reminded. */
 async function remindable(ctx: AppContext, companyId: string, invoiceId: string) {
@@ -78,6 +79,8 @@ export async function sendManualReminder(
   userId: string,
   input: SendReminderRequest,
 ) {
+  const held = await subscriptionHold(ctx, companyId);
+  if (held) throw new AppError(402, held.code, held.message);
   const invoice = await remindable(ctx, companyId, input.invoiceId);
   const now = ctx.now();
   const id = randomUUID();
@@ -207,9 +210,6 @@ export async function reminderLog(
 
 /** Distinct invoices reminded in a calendar month (UTC): what the plans count. */
 export async function monthlyUsage(ctx: AppContext, companyId: string, month?: string) {
-  const current = month ?? ctx.now().toISOString().slice(0, 7);
-  const [year, m] = current.split("-").map(Number) as [number, number];
-  const from = new Date(Date.UTC(year, m - 1, 1));
-  const to = new Date(Date.UTC(year, m, 1));
+  const { month: current, from, to } = utcMonth(month ?? ctx.now());
   return { month: current, invoicesReminded: await repo.countInvoicesReminded(ctx.db, companyId, from, to) };
 }

@@ -9,7 +9,7 @@ import { reminderMessageId } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
 import { dueReminder, windowState } from "./schedule.ts";
-import { subscriptionAllowsSending } from "./subscription-gate.ts";
+import { subscriptionHold } from "./subscription-gate.ts";
 
 /** Before reminders go out, the company's data is at most this old (DECISIONS.md). */
 export const MAX_DATA_AGE_MS = 15 * 60_000;
@@ -46,9 +46,8 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
   if (!s?.enabled) return { outcome: "skipped", reason: "off" };
   const settings = scheduleSettings(s);
   if (!windowState(settings, now).open) return { outcome: "skipped", reason: "window closed" };
-  if (!(await subscriptionAllowsSending(ctx, companyId))) {
-    return block(ctx, companyId, "Your subscription does not allow sending reminders.");
-  }
+  const held = await subscriptionHold(ctx, companyId);
+  if (held) return block(ctx, companyId, held.message);
   if ((await decide(ctx, ctx.db, s, now)).length === 0) {
     await settingsRepo.recordPlanning(ctx.db, companyId, { blockedReason: null, at: now, planned: true });
     return { outcome: "planned", decided: 0, synced: false };

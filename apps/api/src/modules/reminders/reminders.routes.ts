@@ -130,7 +130,8 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           ...secured,
           body: sendReminderRequestSchema,
-          response: { 200: sendReminderResponseSchema, ...errors },
+          // 402: the trial ended, the subscription is not active, or the month's invoices are used.
+          response: { 200: sendReminderResponseSchema, 402: errorBodySchema, ...errors },
         },
       },
       async (request) => {

@@ -10,7 +10,7 @@ import { emailInput, outgoingEmail } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
 import { renderReminder } from "./render.ts";
-import { subscriptionAllowsSending } from "./subscription-gate.ts";
+import { subscriptionHold } from "./subscription-gate.ts";
 
 /**
  * Why a queued reminder must not go out any more, checked just before sending: the invoice was
@@ -33,8 +33,7 @@ async function stopReason(
     customerRefs: [invoice.customerRef],
   });
   if (pauseOn(invoice, pausesByTarget(pauses))) return "Reminders were paused.";
-  if (!(await subscriptionAllowsSending(ctx, r.companyId))) return "The subscription does not allow sending.";
-  return null;
+  return (await subscriptionHold(ctx, r.companyId))?.message ?? null;
 }
 
 interface Sent {

@@ -1,9 +1,15 @@
 import type { AppContext } from "../../context.ts";
+import { type SendingHold, sendingHold } from "../billing/gate.service.ts";
 
 /**
- * Whether the company's subscription allows sending reminders now. The billing issue fills this
- * in (trial or paid plan, and the month's usage within the plan's limit); until then, always.
+ * Why the company's subscription holds reminders back now (the trial ended, the subscription is
+ * not active, or the plan's invoices for this month are used up), or null. Billing off: never.
  */
-export async function subscriptionAllowsSending(_ctx: AppContext, _companyId: string): Promise<boolean> {
-  return true;
+export function subscriptionHold(ctx: AppContext, companyId: string): Promise<SendingHold | null> {
+  return sendingHold(ctx, companyId);
+}
+
+/** Whether the company's subscription allows sending reminders now. */
+export async function subscriptionAllowsSending(ctx: AppContext, companyId: string): Promise<boolean> {
+  return (await subscriptionHold(ctx, companyId)) === null;
 }

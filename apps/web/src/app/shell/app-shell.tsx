@@ -5,6 +5,7 @@ import { AppSidebar } from "@/app/shell/app-sidebar";
 import { SiteHeader } from "@/app/shell/site-header";
 import { LoadingOverlay } from "@/components/loading-overlay";
 import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/components/ui/sidebar";
+import { TrialEndedModal } from "@/features/subscription/components/trial-ended-modal";
 import { useAuth } from "@/lib/auth/use-auth";
 import { useUserDetails } from "@/lib/auth/user-details";
 
@@ -34,6 +35,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
           </div>
         </main>
       </SidebarInset>
+      <TrialEndedModal />
     </SidebarProvider>
   );
 }
