@@ -46,3 +46,11 @@ export function sendReminderDeadJob(
 /** Enqueued in the transaction that commits the reminder row: both exist, or neither. */
 export const enqueueReminderSend = (ctx: AppContext, reminderId: string, tx: DbOrTx) =>
   ctx.queue.send(SEND_REMINDER, { reminderId }, { tx, singletonKey: reminderId });
+
+/** The same for many reminders, with one statement (a planning run's decisions). */
+export const enqueueReminderSends = (ctx: AppContext, reminderIds: readonly string[], tx: DbOrTx) =>
+  ctx.queue.insert(
+    SEND_REMINDER,
+    reminderIds.map((reminderId) => ({ data: { reminderId }, singletonKey: reminderId })),
+    { tx },
+  );
