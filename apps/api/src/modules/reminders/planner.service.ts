@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { enqueuePlan } from "../../jobs/reminder-plan.ts";
 import { enqueueReminderSends } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
+import { crashPoint } from "../../lib/job-queue.ts";
 import { runSync } from "../quickbooks/sync.service.ts";
 import { pausesByTarget, reminderInvoice, scheduleSettings, sentFromSummary } from "./planning.ts";
 import { reminderMessageId } from "./reminder-email.ts";
@@ -74,6 +75,7 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
       tx,
     );
     await settingsRepo.recordPlanning(tx, companyId, { blockedReason: null, at: now, planned: true });
+    crashPoint("plan-before-commit");
     return inserted.length;
   });
   return { outcome: "planned", decided, synced };
