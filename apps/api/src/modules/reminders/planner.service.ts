@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import { enqueuePlan } from "../../jobs/reminder-plan.ts";
 import { enqueueReminderSends } from "../../jobs/send-reminder.ts";
@@ -105,7 +105,7 @@ async function decide(
   for (const inv of invoices) {
     const due = dueReminder(reminderInvoice(inv, paused), settings, now, sentFromSummary(inv));
     if (!due) continue;
-    const id = randomUUID();
+    const id = timeOrderedId();
     rows.push({
       id,
       companyId,
@@ -126,6 +126,19 @@ type Freshness =
   | { outcome: "fresh"; synced: boolean }
   | { outcome: "blocked"; reason: string }
   | { outcome: "skipped"; reason: "sync running" };
+
+/**
+ * A UUID of version 7 (RFC 9562): milliseconds since 1970 in its first 48 bits, then random bits.
+ * A day's decisions land at the end of the outbox's primary-key index instead of all over it.
+ */
+export function timeOrderedId(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = b.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 type SyncState = Awaited<ReturnType<typeof settingsRepo.findSyncState>>;
 
