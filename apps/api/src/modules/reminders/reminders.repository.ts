@@ -284,6 +284,21 @@ export async function countAttempt(db: DbOrTx, id: string) {
   return row?.attempts;
 }
 
+export interface SentRecord {
+  id: string;
+  subject: string;
+  sentAt: Date;
+}
+
+/** Records reminders sent (their rendered subject and when), with one statement. */
+export async function markSent(db: DbOrTx, rows: readonly SentRecord[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update ${reminders} set status = 'sent', subject = d.subject, sent_at = d."sentAt", error = null, updated_at = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as d(id uuid, subject text, "sentAt" timestamptz)
+    where ${reminders.id} = d.id`);
+}
+
 /** `countAttempt` for many at once. Answers the counts of those still queued, by id. */
 export async function countAttempts(db: DbOrTx, ids: string[]) {
   const rows = await db

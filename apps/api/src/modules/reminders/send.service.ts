@@ -136,12 +136,7 @@ async function sendOne(
     crashPoint("send-before-smtp");
     await ctx.mailer.send(outgoingEmail(company, rendered, r.toAddress, r.messageId));
     crashPoint("send-after-smtp");
-    await repo.updateReminder(ctx.db, r.id, {
-      status: "sent",
-      subject: rendered.subject,
-      sentAt: ctx.now(),
-      error: null,
-    });
+    await recordSent(ctx, { id: r.id, subject: rendered.subject, sentAt: ctx.now() });
     crashPoint("send-after-record");
     return undefined;
   } catch (err) {
@@ -151,6 +146,48 @@ async function sendOne(
     return last ? undefined : err;
   }
 }
+
+/** Sends accepted within this many milliseconds (or this many) are recorded with one statement. */
+const RECORD_WITHIN_MS = 5;
+const RECORD_AT_MOST = 100;
+
+/**
+ * Records a reminder sent, together with the others accepted by the SMTP server within a few
+ * milliseconds (one UPDATE instead of one each: on PGlite, where statements run one at a time,
+ * that was half the time of a send). Resolves once its group is recorded; a failure is each one's.
+ */
+function recordSent(ctx: AppContext, row: repo.SentRecord): Promise<void> {
+  let group = recording.get(ctx);
+  if (!group) {
+    const g: RecordGroup = { rows: [], waiting: [], flush: () => {} };
+    const timer = setTimeout(() => g.flush(), RECORD_WITHIN_MS);
+    g.flush = () => {
+      clearTimeout(timer);
+      if (recording.get(ctx) === g) recording.delete(ctx);
+      repo.markSent(ctx.db, g.rows).then(
+        () => {
+          for (const w of g.waiting) w.resolve();
+        },
+        (err: unknown) => {
+          for (const w of g.waiting) w.reject(err);
+        },
+      );
+    };
+    recording.set(ctx, g);
+    group = g;
+  }
+  const g = group;
+  g.rows.push(row);
+  const recorded = new Promise<void>((resolve, reject) => g.waiting.push({ resolve, reject }));
+  if (g.rows.length >= RECORD_AT_MOST) g.flush();
+  return recorded;
+}
+interface RecordGroup {
+  rows: repo.SentRecord[];
+  waiting: { resolve: () => void; reject: (err: unknown) => void }[];
+  flush: () => void;
+}
+const recording = new WeakMap<AppContext, RecordGroup>();
 
 /**
  * Sends one reminder of the outbox (see `deliverReminders`); a failure that will be retried is
