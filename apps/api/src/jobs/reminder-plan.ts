@@ -5,6 +5,8 @@ import type { JobDefinition } from "../lib/job-queue.ts";
 export const REMINDER_PLAN = "reminder-plan";
 export const reminderPlanPayload = z.object({ companyId: z.uuid() });
 export type ReminderPlanJob = z.infer<typeof reminderPlanPayload>;
+/** Companies planned at once by one worker process: one's SQL runs while another's schedule is worked out. */
+export const REMINDER_PLAN_CONCURRENCY = 2;
 
 /** One company's planning: data made fresh, then the decisions and their sends in one transaction. */
 export function reminderPlanJob(
@@ -14,6 +16,7 @@ export function reminderPlanJob(
     name: REMINDER_PLAN,
     // Per company at most one queued and one running; the next minute's planner run retries.
     queue: { policy: "stately", retryLimit: 0, expireInSeconds: 900 },
+    concurrency: REMINDER_PLAN_CONCURRENCY,
     async handle(data) {
       await run(reminderPlanPayload.parse(data).companyId);
     },

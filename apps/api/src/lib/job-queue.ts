@@ -13,7 +13,27 @@ export interface JobDefinition<T> {
    * (and retries) on its own.
    */
   batchSize?: number;
+  /**
+   * Batches one process runs at once (default 1), each fetched on its own: the next batch starts
+   * while the last one's slowest job finishes.
+   */
+  concurrency?: number;
   handle(data: T): Promise<void>;
+}
+
+/** Test-only points of the engine where `crashPoint` can stop the process (bench/reminders-crash.ts). */
+export type CrashPoint = "plan-before-commit" | "send-before-smtp" | "send-after-smtp" | "send-after-record";
+const CRASH_AT = process.env.RECOUP_CRASH_AT;
+
+/**
+ * Test-only: when the environment variable RECOUP_CRASH_AT names this point, the process kills
+ * itself here with SIGKILL, as a crash or `kill -9` would (nothing after it runs, no handler, no
+ * graceful stop). Off, and a no-op, unless that variable is set.
+ */
+export function crashPoint(point: CrashPoint) {
+  if (CRASH_AT !== point) return;
+  process.stderr.write(`RECOUP_CRASH_AT: killed at ${point}\n`);
+  process.kill(process.pid, "SIGKILL");
 }
 
 /**
@@ -44,12 +64,26 @@ export class JobQueue {
     }
   }
 
-  /** Starts handling jobs in this process (the worker, or the API in single-node mode); optionally only some queues. */
+  /**
+   * Starts handling jobs in this process (the worker, or the API in single-node mode); optionally
+   * only some queues. A fetch that fills its batch is followed by the next fetch at once; the
+   * polling interval applies only once a queue runs dry.
+   */
   async work(only?: readonly string[]) {
     for (const d of this.definitions) {
       if (only && !only.includes(d.name)) continue;
-      const batchSize = d.batchSize ?? 1;
-      await this.boss.work<never>(d.name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+      for (let i = 0; i < (d.concurrency ?? 1); i++) await this.workOne(d);
+    }
+  }
+
+  private async workOne(d: JobDefinition<never>) {
+    const batchSize = d.batchSize ?? 1;
+    let workerId = "";
+    workerId = await this.boss.work<never>(
+      d.name,
+      { pollingIntervalSeconds: 0.5, batchSize },
+      async (jobs) => {
+        if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
         if (batchSize === 1) {
           if (jobs[0]) await d.handle(jobs[0].data);
           return;
@@ -65,8 +99,8 @@ export class JobQueue {
             }
           }),
         );
-      });
-    }
+      },
+    );
   }
 
   /** Enqueues; with `tx`, in that transaction, so the job exists only if the change commits. */
@@ -80,6 +114,22 @@ export class JobQueue {
       ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
       ...(opts.tx ? { db: transactionExecutor(opts.tx) } : {}),
     });
+  }
+
+  /**
+   * Enqueues many jobs of one queue with one statement; with `tx`, in that transaction, so the
+   * jobs exist only if the change commits.
+   */
+  async insert<T extends object>(
+    name: string,
+    jobs: readonly { data: T; singletonKey?: string }[],
+    opts: { tx?: DbOrTx } = {},
+  ) {
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      jobs.map((j) => ({ name, data: j.data, ...(j.singletonKey ? { singletonKey: j.singletonKey } : {}) })),
+      opts.tx ? { db: transactionExecutor(opts.tx) } : {},
+    );
   }
 
   async stop() {

@@ -25,10 +25,20 @@ export interface Mailer {
 /** The address inside MAIL_FROM ("Recoup <no-reply@recoup.local>" → "no-reply@recoup.local"). */
 export const addressOf = (from: string) => (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 
-/** The one SMTP client: nodemailer over the server in SMTP_URL, with a pool of reused connections. */
+/** SMTP connections the pool opens at most, unless SMTP_URL says otherwise (`?maxConnections=N`). */
+export const SMTP_MAX_CONNECTIONS = 10;
+
+/**
+ * The one SMTP client: nodemailer over the server in SMTP_URL, with a pool of reused connections
+ * (10 at most by default; nodemailer's 5 keep reminders to about half of what the mail sandbox
+ * takes). Query parameters of SMTP_URL are nodemailer's options: `?maxConnections=5` for a
+ * provider that allows fewer.
+ */
 export function createMailer(smtpUrl: string, from: string): Mailer {
   const url = new URL(smtpUrl);
   if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  if (!url.searchParams.has("maxConnections"))
+    url.searchParams.set("maxConnections", String(SMTP_MAX_CONNECTIONS));
   const transport = nodemailer.createTransport(url.toString());
   const fromAddress = addressOf(from);
   return {

@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import { enqueuePlan } from "../../jobs/reminder-plan.ts";
-import { enqueueReminderSend } from "../../jobs/send-reminder.ts";
+import { enqueueReminderSends } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
+import { crashPoint } from "../../lib/job-queue.ts";
 import { runSync } from "../quickbooks/sync.service.ts";
-import { historyByInvoice, pausesByTarget, reminderInvoice, scheduleSettings } from "./planning.ts";
+import { pausesByTarget, reminderInvoice, scheduleSettings, sentFromSummary } from "./planning.ts";
 import { reminderMessageId } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
@@ -34,11 +35,12 @@ export type PlanOutcome =
 /**
  * One company's planning run, safe to repeat at any moment:
  * 1. nothing to do while reminders are off or the window is closed;
- * 2. a dry run of the schedule: with nothing due, nothing else happens (no sync);
- * 3. something is due and the data is older than 15 minutes: an incremental sync first; if it
- *    fails nothing is sent and the reason is recorded for the settings and the dashboard;
- * 4. in one transaction, under the company's lock: the decisions again on the fresh data, each
- *    inserted on its unique key (a decision already taken is skipped) with its send job.
+ * 2. data older than 15 minutes: a dry run of the schedule first; with nothing due, nothing else
+ *    happens (no sync); something due: an incremental sync first; if it fails nothing is sent and
+ *    the reason is recorded for the settings and the dashboard;
+ * 3. in one transaction, under the company's lock: the decisions on the fresh data, inserted on
+ *    their unique key (a decision already taken is skipped) with their send jobs.
+ * With fresh data the dry run would read the same rows as step 3 for nothing: it is skipped.
  */
 export async function planCompany(ctx: AppContext, companyId: string): Promise<PlanOutcome> {
   const now = ctx.now();
@@ -48,46 +50,61 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
   if (!windowState(settings, now).open) return { outcome: "skipped", reason: "window closed" };
   const held = await subscriptionHold(ctx, companyId);
   if (held) return block(ctx, companyId, held.message);
-  if ((await decide(ctx, ctx.db, s, now)).length === 0) {
-    await settingsRepo.recordPlanning(ctx.db, companyId, { blockedReason: null, at: now, planned: true });
-    return { outcome: "planned", decided: 0, synced: false };
+  const state = await settingsRepo.findSyncState(ctx.db, companyId);
+  let synced = false;
+  if (!isFresh(state)) {
+    if ((await decide(ctx, ctx.db, s, now)).length === 0) {
+      await settingsRepo.recordPlanning(ctx.db, companyId, { blockedReason: null, at: now, planned: true });
+      return { outcome: "planned", decided: 0, synced: false };
+    }
+    const fresh = await ensureFreshData(ctx, companyId, state);
+    if (fresh.outcome !== "fresh")
+      return fresh.outcome === "blocked" ? block(ctx, companyId, fresh.reason) : fresh;
+    synced = fresh.synced;
   }
-  const fresh = await ensureFreshData(ctx, companyId);
-  if (fresh.outcome !== "fresh")
-    return fresh.outcome === "blocked" ? block(ctx, companyId, fresh.reason) : fresh;
   const decided = await ctx.db.transaction(async (tx) => {
     await settingsRepo.lockCompanyReminders(tx, companyId);
     const again = await settingsRepo.findSettings(tx, companyId);
     if (!again?.enabled) return 0;
     const rows = await decide(ctx, tx, again, now);
-    const inserted = await repo.insertReminders(tx, rows);
-    for (const { id } of inserted) await enqueueReminderSend(ctx, id, tx);
+    const inserted = await repo.insertDecisions(tx, rows);
+    await enqueueReminderSends(
+      ctx,
+      inserted.map(({ id }) => id),
+      tx,
+    );
     await settingsRepo.recordPlanning(tx, companyId, { blockedReason: null, at: now, planned: true });
+    crashPoint("plan-before-commit");
     return inserted.length;
   });
-  return { outcome: "planned", decided, synced: fresh.synced };
+  return { outcome: "planned", decided, synced };
 }
 
-/** The reminders due now for the company's open invoices, as outbox rows. */
+/**
+ * The reminders due now for the company's open invoices, as outbox rows: one read of the invoices
+ * with their history summed up (`invoicesToPlan`), and the pauses in force.
+ */
 async function decide(
   ctx: AppContext,
-  db: Parameters<typeof repo.remindableInvoices>[0],
+  db: Parameters<typeof repo.invoicesToPlan>[0],
   s: settingsRepo.SettingsRow,
   now: Date,
-): Promise<repo.NewReminder[]> {
+): Promise<repo.Decision[]> {
   const { companyId } = s;
   const settings = scheduleSettings(s);
   // One after another: inside the transaction they share one connection.
-  const invoices = await repo.remindableInvoices(db, companyId);
-  const history = await repo.reminderHistory(db, companyId);
+  const today = windowState(settings, now).today;
+  const invoices = await repo.invoicesToPlan(db, companyId, {
+    today,
+    followUpInterval: settings.followUpInterval,
+  });
   const pauses = await settingsRepo.activePauses(db, companyId, dateIn(s.timezone, now));
-  const sent = historyByInvoice(history);
   const paused = pausesByTarget(pauses);
-  const rows: repo.NewReminder[] = [];
+  const rows: repo.Decision[] = [];
   for (const inv of invoices) {
-    const due = dueReminder(reminderInvoice(inv, paused), settings, now, sent.get(inv.id) ?? []);
+    const due = dueReminder(reminderInvoice(inv, paused), settings, now, sentFromSummary(inv));
     if (!due) continue;
-    const id = randomUUID();
+    const id = timeOrderedId();
     rows.push({
       id,
       companyId,
@@ -110,20 +127,38 @@ type Freshness =
   | { outcome: "skipped"; reason: "sync running" };
 
 /**
- * Data synced less than 15 minutes ago (on the wall clock, as the sync records it) is used as is;
- * older data is refreshed by an incremental sync run here and awaited.
+ * A UUID of version 7 (RFC 9562): milliseconds since 1970 in its first 48 bits, then random bits.
+ * A day's decisions land at the end of the outbox's primary-key index instead of all over it.
  */
-async function ensureFreshData(ctx: AppContext, companyId: string): Promise<Freshness> {
-  const state = await settingsRepo.findSyncState(ctx.db, companyId);
+export function timeOrderedId(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = b.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type SyncState = Awaited<ReturnType<typeof settingsRepo.findSyncState>>;
+
+/** Connected and synced less than 15 minutes ago on the wall clock, as the sync records it. */
+const isFresh = (state: SyncState) =>
+  state?.status === "connected" &&
+  state.lastSyncAt !== null &&
+  Date.now() - state.lastSyncAt.getTime() <= MAX_DATA_AGE_MS;
+
+/**
+ * Data synced less than 15 minutes ago is used as is; older data is refreshed by an incremental
+ * sync run here and awaited.
+ */
+async function ensureFreshData(ctx: AppContext, companyId: string, state: SyncState): Promise<Freshness> {
   if (state?.status !== "connected") {
     return {
       outcome: "blocked",
       reason: "QuickBooks is not connected: reconnect it on the Integrations page.",
     };
   }
-  if (state.lastSyncAt && Date.now() - state.lastSyncAt.getTime() <= MAX_DATA_AGE_MS) {
-    return { outcome: "fresh", synced: false };
-  }
+  if (isFresh(state)) return { outcome: "fresh", synced: false };
   try {
     const result = await runSync(ctx, companyId, "incremental");
     if (!result.skipped) return { outcome: "fresh", synced: true };

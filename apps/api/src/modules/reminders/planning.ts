@@ -1,5 +1,5 @@
 import type { PauseRow, SettingsRow } from "./reminder-settings.repository.ts";
-import type { HistoryRow, InvoiceForReminder } from "./reminders.repository.ts";
+import type { HistoryRow, InvoiceForReminder, InvoiceToPlan } from "./reminders.repository.ts";
 import type { FollowUpInterval, ReminderInvoice, ReminderSettings, SentReminder } from "./schedule.ts";
 
 /**
@@ -35,6 +35,35 @@ export function historyByInvoice(rows: readonly HistoryRow[]): Map<string, SentR
   return byInvoice;
 }
 
+/**
+ * The history the planner reads (`invoicesToPlan`), summed up per invoice in SQL, as the few sent
+ * reminders the schedule reads exactly as it would read the whole history: the schedule looks at
+ * the keys (stage, cycle) only for the key it is about to decide, which is a before-due or on-due
+ * notice (cycle 0) or an after-due one above the highest cycle used; the rest is maxima: the latest
+ * date served, the latest local day an email went, the latest day of a manual one (a reminder
+ * without a date). Every entry below carries values the whole history holds (the latest date
+ * served and the latest send), so none moves a maximum; the "manual" entries' keys are never
+ * asked for.
+ */
+export function sentFromSummary(
+  h: Pick<
+    InvoiceToPlan,
+    "beforeDue" | "onDue" | "afterCycle" | "lastScheduled" | "lastAtMs" | "lastManualAtMs"
+  >,
+): SentReminder[] {
+  if (h.lastAtMs === null) return [];
+  // Without any date served, every reminder counts as manual and the latest send is a manual one.
+  const carrier = { scheduledFor: h.lastScheduled, sentAt: new Date(h.lastAtMs) };
+  const sent: SentReminder[] = [{ stage: "manual", cycle: -1, ...carrier }];
+  if (h.lastManualAtMs !== null && h.lastScheduled !== null) {
+    sent.push({ stage: "manual", cycle: -1, scheduledFor: null, sentAt: new Date(h.lastManualAtMs) });
+  }
+  if (h.beforeDue) sent.push({ stage: "before_due_date", cycle: 0, ...carrier });
+  if (h.onDue) sent.push({ stage: "on_due_date", cycle: 0, ...carrier });
+  if (h.afterCycle !== null) sent.push({ stage: "after_due_date", cycle: h.afterCycle, ...carrier });
+  return sent;
+}
+
 export interface Pauses {
   invoice: Map<string, PauseRow>;
   customer: Map<string, PauseRow>;
@@ -61,7 +90,13 @@ export function pauseOn(
   return { scope: longest.scope, until: longest.until };
 }
 
-export function reminderInvoice(inv: InvoiceForReminder, pauses: Pauses): ReminderInvoice {
+export function reminderInvoice(
+  inv: Pick<
+    InvoiceForReminder,
+    "id" | "customerRef" | "dueDate" | "balanceCents" | "voided" | "deleted" | "email"
+  >,
+  pauses: Pauses,
+): ReminderInvoice {
   const pause = pauseOn(inv, pauses);
   return {
     dueDate: inv.dueDate,

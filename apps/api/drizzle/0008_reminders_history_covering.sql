@@ -1,0 +1,2 @@
+DROP INDEX "reminders_invoice_history";--> statement-breakpoint
+CREATE INDEX "reminders_invoice_history" ON "reminders" USING btree ("company_id","invoice_qb_id","decided_at","stage","cycle","scheduled_for","status","sent_at");
