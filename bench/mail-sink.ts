@@ -37,5 +37,9 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   }
   reply({ error: `unknown command ${command}` });
 });
-process.stdin.on("end", () => sandbox.close().then(() => process.exit(0)));
-process.on("SIGTERM", () => sandbox.close().then(() => process.exit(0)));
+let closing: Promise<void> | undefined;
+const close = () => {
+  closing ??= sandbox.close().then(() => process.exit(0));
+};
+process.stdin.on("end", close);
+process.on("SIGTERM", close);
