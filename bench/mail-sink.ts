@@ -37,9 +37,11 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   }
   reply({ error: `unknown command ${command}` });
 });
-let closing: Promise<void> | undefined;
+let closed = false;
 const close = () => {
-  closing ??= sandbox.close().then(() => process.exit(0));
+  if (closed) return;
+  closed = true;
+  sandbox.close().then(() => process.exit(0));
 };
 process.stdin.on("end", close);
 process.on("SIGTERM", close);
