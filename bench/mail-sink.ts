@@ -37,5 +37,11 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   }
   reply({ error: `unknown command ${command}` });
 });
-process.stdin.on("end", () => sandbox.close().then(() => process.exit(0)));
-process.on("SIGTERM", () => sandbox.close().then(() => process.exit(0)));
+let closed = false;
+const close = () => {
+  if (closed) return;
+  closed = true;
+  sandbox.close().then(() => process.exit(0));
+};
+process.stdin.on("end", close);
+process.on("SIGTERM", close);
