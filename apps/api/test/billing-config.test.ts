@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { subscriptions } from "../src/db/schema/index.ts";
 import { wireLocalSandboxes } from "../src/local-sandboxes.ts";
-import { subscriptionAllowsSending } from "../src/modules/reminders/subscription-gate.ts";
+import { subscriptionHold } from "../src/modules/reminders/subscription-gate.ts";
 import { subscriptionRow, until } from "./billing-fixture.ts";
 import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
 import { freePort } from "./net.ts";
@@ -50,7 +50,7 @@ describe("billing off: production without provider keys", () => {
       .update(subscriptions)
       .set({ status: "canceled", trialEnd: new Date(Date.now() - 30 * 86_400_000) })
       .where(eq(subscriptions.companyId, u.companyId!));
-    expect(await subscriptionAllowsSending(t.ctx, u.companyId!)).toBe(true);
+    expect(await subscriptionHold(t.ctx, u.companyId!)).toBeNull();
     const hook = await t.app.inject({
       method: "POST",
       url: apiPaths.billing.webhook,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, emailMessages, invoices, invoiceThreads, reminderPauses } from "../../db/schema/index.ts";
 import {
@@ -114,7 +115,8 @@ export async function lastThreadMessage(db: DbOrTx, companyId: string, invoiceId
 export interface ThreadListParams {
   companyId: string;
   search: string | undefined;
-  invoiceIds: string[] | undefined;
+  /** Only the invoices whose reply waits for someone. */
+  waitingOnly: boolean;
   offset: number;
   limit: number;
 }
@@ -144,24 +146,26 @@ export async function threadInvoices(db: DbOrTx, today: string, p: ThreadListPar
     .where(and(eq(emailMessages.companyId, p.companyId), isNotNull(emailMessages.invoiceQbId)))
     .groupBy(emailMessages.invoiceQbId)
     .as("latest");
-  const where = and(
-    search,
-    p.invoiceIds ? inArray(latest.invoiceQbId, p.invoiceIds.length ? p.invoiceIds : [""]) : undefined,
-  );
-  const base = db
-    .select({ ...invoiceRowColumns(today), messages: latest.messages, lastAt: latest.lastAt })
-    .from(latest)
-    .innerJoin(invoices, and(eq(invoices.companyId, p.companyId), eq(invoices.qbId, latest.invoiceQbId)))
-    .leftJoin(customers, invoiceCustomer)
-    .where(where);
-  const [rows, [total]] = await Promise.all([
-    base.orderBy(desc(latest.lastAt), desc(invoices.qbId)).limit(p.limit).offset(p.offset),
-    db
-      .select({ n: count() })
-      .from(latest)
+  const waiting = sql`exists (select 1 from ${invoiceThreads} where ${invoiceThreads.companyId} = ${p.companyId}
+    and ${invoiceThreads.invoiceQbId} = ${latest.invoiceQbId} and ${invoiceThreads.replyWaitingSince} is not null)`;
+  const where = and(search, p.waitingOnly ? waiting : undefined);
+  // The page and the count read the same join.
+  const joined = <Q extends PgSelect>(query: Q) =>
+    query
       .innerJoin(invoices, and(eq(invoices.companyId, p.companyId), eq(invoices.qbId, latest.invoiceQbId)))
       .leftJoin(customers, invoiceCustomer)
-      .where(where),
+      .where(where);
+  const [rows, [total]] = await Promise.all([
+    joined(
+      db
+        .select({ ...invoiceRowColumns(today), messages: latest.messages, lastAt: latest.lastAt })
+        .from(latest)
+        .$dynamic(),
+    )
+      .orderBy(desc(latest.lastAt), desc(invoices.qbId))
+      .limit(p.limit)
+      .offset(p.offset),
+    joined(db.select({ n: count() }).from(latest).$dynamic()),
   ]);
   return {
     rows: rows.map((r) => ({ invoice: toInvoiceRow(r), messages: Number(r.messages) })),
@@ -185,15 +189,6 @@ export async function threadStates(db: DbOrTx, companyId: string, invoiceIds: st
     .select()
     .from(invoiceThreads)
     .where(and(eq(invoiceThreads.companyId, companyId), inArray(invoiceThreads.invoiceQbId, invoiceIds)));
-}
-
-/** Invoices whose reply waits for someone. */
-export async function waitingInvoiceIds(db: DbOrTx, companyId: string) {
-  const rows = await db
-    .select({ id: invoiceThreads.invoiceQbId })
-    .from(invoiceThreads)
-    .where(and(eq(invoiceThreads.companyId, companyId), isNotNull(invoiceThreads.replyWaitingSince)));
-  return rows.map((r) => r.id);
 }
 
 export async function markReplyWaiting(db: DbOrTx, companyId: string, invoiceId: string, at: Date) {

@@ -206,7 +206,7 @@ export async function communicationInvoices(
   const { rows, total } = await repo.threadInvoices(ctx.db, today, {
     companyId,
     search: searchTerm(q.searchQuery),
-    invoiceIds: q.state === "reply_waiting" ? await repo.waitingInvoiceIds(ctx.db, companyId) : undefined,
+    waitingOnly: q.state === "reply_waiting",
     offset: (q.page - 1) * q.limit,
     limit: q.limit,
   });

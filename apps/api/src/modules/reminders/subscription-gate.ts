@@ -8,8 +8,3 @@ import { type SendingHold, sendingHold } from "../billing/gate.service.ts";
 export function subscriptionHold(ctx: AppContext, companyId: string): Promise<SendingHold | null> {
   return sendingHold(ctx, companyId);
 }
-
-/** Whether the company's subscription allows sending reminders now. */
-export async function subscriptionAllowsSending(ctx: AppContext, companyId: string): Promise<boolean> {
-  return (await subscriptionHold(ctx, companyId)) === null;
-}
