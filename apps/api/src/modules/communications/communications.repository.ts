@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { customers, emailMessages, invoices, invoiceThreads, reminderPauses } from "../../db/schema/index.ts";
+import { customers, emailMessages, invoices, invoiceThreads } from "../../db/schema/index.ts";
 import {
   containsPattern,
   invoiceCustomer,
@@ -224,77 +224,6 @@ export async function markHandled(
     )
     .returning({ id: invoiceThreads.invoiceQbId });
   return rows.length > 0;
-}
-
-type PauseScope = "invoice" | "customer";
-type AutomaticReason = "reply" | "away" | "bounce";
-/** Which pause wins when one is already there: a person's pause is never replaced by a reply's. */
-const STRENGTH: Record<string, number> = { away: 1, reply: 2, manual: 3, bounce: 4 };
-
-/**
- * Pauses reminders for a reply, an absence or a bounce, unless a stronger pause is in place
- * (a bounce outranks everything; a person's pause outranks replies and absences).
- */
-export async function pauseFor(
-  db: DbOrTx,
-  p: {
-    companyId: string;
-    scope: PauseScope;
-    targetQbId: string;
-    reason: AutomaticReason;
-    until: string | null;
-    detail: string | null;
-  },
-) {
-  const [existing] = await db
-    .select()
-    .from(reminderPauses)
-    .where(
-      and(
-        eq(reminderPauses.companyId, p.companyId),
-        eq(reminderPauses.scope, p.scope),
-        eq(reminderPauses.targetQbId, p.targetQbId),
-      ),
-    )
-    .for("update");
-  if (existing && STRENGTH[existing.reason]! > STRENGTH[p.reason]!) return;
-  await db
-    .insert(reminderPauses)
-    .values({ ...p, createdBy: null })
-    .onConflictDoUpdate({
-      target: [reminderPauses.companyId, reminderPauses.scope, reminderPauses.targetQbId],
-      set: { until: p.until, reason: p.reason, detail: p.detail, createdBy: null, createdAt: new Date() },
-    });
-}
-
-/** Lifts the pause a reply set on an invoice (not a person's). */
-export async function liftReplyPause(db: DbOrTx, companyId: string, invoiceId: string) {
-  await db
-    .delete(reminderPauses)
-    .where(
-      and(
-        eq(reminderPauses.companyId, companyId),
-        eq(reminderPauses.scope, "invoice"),
-        eq(reminderPauses.targetQbId, invoiceId),
-        eq(reminderPauses.reason, "reply"),
-      ),
-    );
-}
-
-/** The automatic pauses (away, bounce) on these customers. */
-export function customerPauses(db: DbOrTx, companyId: string, customerRefs: string[]) {
-  if (customerRefs.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(reminderPauses)
-    .where(
-      and(
-        eq(reminderPauses.companyId, companyId),
-        eq(reminderPauses.scope, "customer"),
-        inArray(reminderPauses.targetQbId, customerRefs),
-        inArray(reminderPauses.reason, ["away", "bounce"]),
-      ),
-    );
 }
 
 /** A sent message a bounce reported undelivered. */

@@ -12,6 +12,7 @@ import { addDays } from "../../lib/dates.ts";
 import { notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import { companyToday, searchTerm } from "../invoices/invoices.service.ts";
+import * as pauseRepo from "../reminders/reminder-settings.repository.ts";
 import * as repo from "./communications.repository.ts";
 
 /** The invoice number a subject names ("Invoice 1042", "Rechnung #1042", "Factura 1042"…). */
@@ -105,7 +106,7 @@ export async function ingestInbound(
     if (!created) return { stored: true, duplicate: true, companyId, invoiceId, kind: mail.kind };
     if (mail.kind === "reply" && invoiceId) {
       await repo.markReplyWaiting(tx, companyId, invoiceId, now);
-      await repo.pauseFor(tx, {
+      await pauseRepo.pauseFor(tx, {
         companyId,
         scope: "invoice",
         targetQbId: invoiceId,
@@ -114,7 +115,7 @@ export async function ingestInbound(
         detail: null,
       });
     } else if (mail.kind === "auto_reply" && mail.returnDate && customerRef) {
-      await repo.pauseFor(tx, {
+      await pauseRepo.pauseFor(tx, {
         companyId,
         scope: "customer",
         targetQbId: customerRef,
@@ -124,7 +125,7 @@ export async function ingestInbound(
       });
     } else if (mail.kind === "bounce" && !mail.bounce?.transient && customerRef) {
       const address = mail.bounce?.recipient ?? thread.answered?.toAddress ?? null;
-      await repo.pauseFor(tx, {
+      await pauseRepo.pauseFor(tx, {
         companyId,
         scope: "customer",
         targetQbId: customerRef,
@@ -214,7 +215,7 @@ export async function communicationInvoices(
   const [latest, threads, pauses] = await Promise.all([
     repo.latestMessages(ctx.db, companyId, ids),
     repo.threadStates(ctx.db, companyId, ids),
-    repo.customerPauses(ctx.db, companyId, [...new Set(rows.map((r) => r.invoice.customerRef))]),
+    pauseRepo.customerPauses(ctx.db, companyId, [...new Set(rows.map((r) => r.invoice.customerRef))]),
   ]);
   return {
     invoices: rows.map(({ invoice, messages }) => {
@@ -263,7 +264,7 @@ export async function emailThread(
   const [messages, [thread], pauses] = await Promise.all([
     repo.threadMessages(ctx.db, companyId, invoiceId),
     repo.threadStates(ctx.db, companyId, [invoiceId]),
-    repo.customerPauses(ctx.db, companyId, [customerRef]),
+    pauseRepo.customerPauses(ctx.db, companyId, [customerRef]),
   ]);
   return {
     invoice: {
@@ -287,7 +288,7 @@ export async function emailThread(
 export async function markHandled(ctx: AppContext, companyId: string, invoiceId: string, userId: string) {
   return ctx.db.transaction(async (tx) => {
     const handled = await repo.markHandled(tx, companyId, invoiceId, userId, ctx.now());
-    if (handled) await repo.liftReplyPause(tx, companyId, invoiceId);
+    if (handled) await pauseRepo.liftReplyPause(tx, companyId, invoiceId);
     return handled;
   });
 }

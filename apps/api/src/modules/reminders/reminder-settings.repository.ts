@@ -149,3 +149,73 @@ export function activePauses(
     .orderBy(reminderPauses.createdAt);
 }
 export type PauseRow = Awaited<ReturnType<typeof activePauses>>[number];
+
+type AutomaticReason = "reply" | "away" | "bounce";
+/** Which pause wins when one is already there: a person's pause is never replaced by a reply's. */
+const STRENGTH: Record<string, number> = { away: 1, reply: 2, manual: 3, bounce: 4 };
+
+/**
+ * Pauses reminders for a reply, an absence or a bounce, unless a stronger pause is in place
+ * (a bounce outranks everything; a person's pause outranks replies and absences).
+ */
+export async function pauseFor(
+  db: DbOrTx,
+  p: {
+    companyId: string;
+    scope: PauseScope;
+    targetQbId: string;
+    reason: AutomaticReason;
+    until: string | null;
+    detail: string | null;
+  },
+) {
+  const [existing] = await db
+    .select()
+    .from(reminderPauses)
+    .where(
+      and(
+        eq(reminderPauses.companyId, p.companyId),
+        eq(reminderPauses.scope, p.scope),
+        eq(reminderPauses.targetQbId, p.targetQbId),
+      ),
+    )
+    .for("update");
+  if (existing && STRENGTH[existing.reason]! > STRENGTH[p.reason]!) return;
+  await db
+    .insert(reminderPauses)
+    .values({ ...p, createdBy: null })
+    .onConflictDoUpdate({
+      target: [reminderPauses.companyId, reminderPauses.scope, reminderPauses.targetQbId],
+      set: { until: p.until, reason: p.reason, detail: p.detail, createdBy: null, createdAt: new Date() },
+    });
+}
+
+/** Lifts the pause a reply set on an invoice (not a person's). */
+export async function liftReplyPause(db: DbOrTx, companyId: string, invoiceId: string) {
+  await db
+    .delete(reminderPauses)
+    .where(
+      and(
+        eq(reminderPauses.companyId, companyId),
+        eq(reminderPauses.scope, "invoice"),
+        eq(reminderPauses.targetQbId, invoiceId),
+        eq(reminderPauses.reason, "reply"),
+      ),
+    );
+}
+
+/** The automatic pauses (away, bounce) on these customers. */
+export function customerPauses(db: DbOrTx, companyId: string, customerRefs: string[]) {
+  if (customerRefs.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(reminderPauses)
+    .where(
+      and(
+        eq(reminderPauses.companyId, companyId),
+        eq(reminderPauses.scope, "customer"),
+        inArray(reminderPauses.targetQbId, customerRefs),
+        inArray(reminderPauses.reason, ["away", "bounce"]),
+      ),
+    );
+}
