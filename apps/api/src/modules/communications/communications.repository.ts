@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, emailMessages, invoices, invoiceThreads } from "../../db/schema/index.ts";
@@ -27,13 +40,18 @@ export async function insertMessage(db: DbOrTx, row: NewEmailMessage) {
   return { row: existing!, created: false };
 }
 
-/** An outbound message: created when sent (or finally failed), updated if recorded again. */
-export async function upsertOutboundMessage(db: DbOrTx, row: NewEmailMessage) {
-  const { companyId: _c, messageId: _m, ...changes } = row;
+/** Outbound messages: created when sent (or finally failed), updated if recorded again. */
+export async function upsertOutboundMessages(db: DbOrTx, rows: NewEmailMessage[]) {
+  if (rows.length === 0) return;
+  const set: Record<string, SQL> = {};
+  for (const key of Object.keys(rows[0]!)) {
+    if (key === "companyId" || key === "messageId") continue;
+    set[key] = sql.raw(`excluded."${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}"`);
+  }
   await db
     .insert(emailMessages)
-    .values(row)
-    .onConflictDoUpdate({ target: [emailMessages.companyId, emailMessages.messageId], set: changes });
+    .values(rows)
+    .onConflictDoUpdate({ target: [emailMessages.companyId, emailMessages.messageId], set });
 }
 
 /** Our messages among these Message-IDs (any company: ids are ours and unique), nearest first. */
@@ -94,22 +112,34 @@ export function threadMessages(db: DbOrTx, companyId: string, invoiceId: string)
     .orderBy(asc(emailMessages.at), asc(emailMessages.createdAt));
 }
 
-/** The latest message of the invoice's thread, to answer in it. */
-export async function lastThreadMessage(db: DbOrTx, companyId: string, invoiceId: string, except?: string) {
-  const [row] = await db
-    .select({ messageId: emailMessages.messageId, references: emailMessages.references })
+/**
+ * The latest message of each of these invoices' threads, to answer in it: what a new email's
+ * In-Reply-To and References point at. `except`: Message-IDs not to count (the emails being sent).
+ */
+export async function lastThreadMessages(
+  db: DbOrTx,
+  companyId: string,
+  invoiceIds: string[],
+  except: string[] = [],
+) {
+  if (invoiceIds.length === 0) return new Map<string, { messageId: string; references: string[] }>();
+  const rows = await db
+    .selectDistinctOn([emailMessages.invoiceQbId], {
+      invoiceId: emailMessages.invoiceQbId,
+      messageId: emailMessages.messageId,
+      references: emailMessages.references,
+    })
     .from(emailMessages)
     .where(
       and(
         eq(emailMessages.companyId, companyId),
-        eq(emailMessages.invoiceQbId, invoiceId),
+        inArray(emailMessages.invoiceQbId, invoiceIds),
         inArray(emailMessages.kind, ["automatic", "manual", "reply"]),
-        except ? sql`${emailMessages.messageId} <> ${except}` : undefined,
+        except.length ? notInArray(emailMessages.messageId, except) : undefined,
       ),
     )
-    .orderBy(desc(emailMessages.at))
-    .limit(1);
-  return row;
+    .orderBy(emailMessages.invoiceQbId, desc(emailMessages.at));
+  return new Map(rows.map((r) => [r.invoiceId!, { messageId: r.messageId, references: r.references }]));
 }
 
 export interface ThreadListParams {

@@ -4,7 +4,12 @@ import { addressOf } from "../../integrations/mail/mailer.ts";
 import { SEND_ATTEMPTS } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { crashPoint } from "../../lib/job-queue.ts";
-import { recordOutbound, type ThreadHeaders, threadHeaders } from "../communications/outbound.service.ts";
+import {
+  type OutboundMessage,
+  recordOutbound,
+  type ThreadHeaders,
+  threadHeaders,
+} from "../communications/outbound.service.ts";
 import { findTemplates } from "../templates/templates.repository.ts";
 import { companyForEmail } from "../templates/templates.service.ts";
 import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
@@ -19,6 +24,8 @@ interface CompanyReads {
   invoices: Map<string, repo.InvoiceForReminder>;
   /** For automatic reminders: reminders on, the pauses, and why the subscription holds them (or null). */
   automatic: { settings: settingsRepo.SettingsRow | undefined; pauses: Pauses; hold: string | null } | null;
+  /** Each invoice's reply address and the thread message a new email answers. */
+  threads: Map<string, ThreadHeaders>;
   /** The company as emails show it and its templates, read when the first of them is sent. */
   email(): Promise<{
     company: Awaited<ReturnType<typeof companyForEmail>>;
@@ -47,10 +54,17 @@ async function companyReads(ctx: AppContext, companyId: string, batch: repo.Remi
       hold: (await subscriptionHold(ctx, companyId))?.message ?? null,
     };
   }
+  const threads = await threadHeaders(
+    ctx,
+    companyId,
+    invoices.map((i) => i.id),
+    batch.map((r) => r.messageId),
+  );
   let email: ReturnType<CompanyReads["email"]> | undefined;
   return {
     invoices: new Map(invoices.map((i) => [i.id, i])),
     automatic,
+    threads,
     email: () => {
       email ??= Promise.all([companyForEmail(ctx, companyId), findTemplates(ctx.db, companyId)]).then(
         ([company, templates]) => ({ company, templates: new Map(templates.map((t) => [t.type, t])) }),
@@ -168,15 +182,17 @@ async function sendOne(
       r.html !== null ? { subject: r.subject, content: r.html } : templates.get(r.templateType);
     if (!template) throw new Error(`no ${r.templateType} template`);
     const rendered = renderReminder(emailInput(company, invoice, template, ctx.now(), "inline"));
-    const headers = await threadHeaders(ctx, r.companyId, r.invoiceQbId, r.messageId);
+    const headers = reads.threads.get(r.invoiceQbId) ?? {};
     crashPoint("send-before-smtp");
     await ctx.mailer.send(outgoingEmail(company, rendered, r.toAddress, r.messageId, headers));
     sent = { rendered, headers, from: `${company.name} <${addressOf(ctx.config.mailFrom)}>` };
     crashPoint("send-after-smtp");
-    await recordSent(ctx, { id: r.id, subject: rendered.subject, sentAt: ctx.now() });
+    // Recorded sent, and in the invoice's thread, in the same transaction as the group's others.
+    await recordSent(ctx, {
+      sent: { id: r.id, subject: rendered.subject, sentAt: ctx.now() },
+      thread: inThread(r, invoice, sent, "sent", null, ctx.now()),
+    });
     crashPoint("send-after-record");
-    // The invoice's thread shows it (after the record: a crash in between leaves the reminder sent).
-    await recordOutbound(ctx.db, inThread(r, invoice, sent, "sent", null, ctx.now()));
     return undefined;
   } catch (err) {
     const error = err instanceof Error ? err.message.slice(0, 500) : String(err);
@@ -184,7 +200,7 @@ async function sendOne(
     await repo.updateReminder(ctx.db, r.id, { error, ...(last ? { status: "failed" as const } : {}) });
     // The thread shows a send that failed for good.
     if (last && sent === undefined)
-      await recordOutbound(ctx.db, inThread(r, invoice, undefined, "failed", error, ctx.now()));
+      await recordOutbound(ctx.db, [inThread(r, invoice, undefined, "failed", error, ctx.now())]);
     return last ? undefined : err;
   }
 }
@@ -193,12 +209,19 @@ async function sendOne(
 const RECORD_WITHIN_MS = 5;
 const RECORD_AT_MOST = 100;
 
+/** A reminder sent: its record, and its message in the invoice's thread. */
+interface SentRow {
+  sent: repo.SentRecord;
+  thread: OutboundMessage;
+}
+
 /**
- * Records a reminder sent, together with the others accepted by the SMTP server within a few
- * milliseconds (one UPDATE instead of one each: on PGlite, where statements run one at a time,
- * that was half the time of a send). Resolves once its group is recorded; a failure is each one's.
+ * Records a reminder sent (and its thread message), together with the others accepted by the
+ * SMTP server within a few milliseconds: two statements in one transaction instead of two each
+ * (on PGlite, where statements run one at a time, that was half the time of a send). Resolves
+ * once its group is recorded; a failure is each one's.
  */
-function recordSent(ctx: AppContext, row: repo.SentRecord): Promise<void> {
+function recordSent(ctx: AppContext, row: SentRow): Promise<void> {
   let group = recording.get(ctx);
   if (!group) {
     const g: RecordGroup = { rows: [], waiting: [], flush: () => {} };
@@ -206,14 +229,25 @@ function recordSent(ctx: AppContext, row: repo.SentRecord): Promise<void> {
     g.flush = () => {
       clearTimeout(timer);
       if (recording.get(ctx) === g) recording.delete(ctx);
-      repo.markSent(ctx.db, g.rows).then(
-        () => {
-          for (const w of g.waiting) w.resolve();
-        },
-        (err: unknown) => {
-          for (const w of g.waiting) w.reject(err);
-        },
-      );
+      ctx.db
+        .transaction(async (tx) => {
+          await repo.markSent(
+            tx,
+            g.rows.map((r) => r.sent),
+          );
+          await recordOutbound(
+            tx,
+            g.rows.map((r) => r.thread),
+          );
+        })
+        .then(
+          () => {
+            for (const w of g.waiting) w.resolve();
+          },
+          (err: unknown) => {
+            for (const w of g.waiting) w.reject(err);
+          },
+        );
     };
     recording.set(ctx, g);
     group = g;
@@ -225,7 +259,7 @@ function recordSent(ctx: AppContext, row: repo.SentRecord): Promise<void> {
   return recorded;
 }
 interface RecordGroup {
-  rows: repo.SentRecord[];
+  rows: SentRow[];
   waiting: { resolve: () => void; reject: (err: unknown) => void }[];
   flush: () => void;
 }

@@ -128,20 +128,22 @@ export async function sendTestEmail(
   const test = { ...email, subject: `[Test] ${email.subject}` };
   const sent = await ctx.mailer.send(outgoingEmail(company, test, userEmail));
   // Kept with the company's emails, outside any invoice's thread (it went to the user).
-  await recordOutbound(ctx.db, {
-    companyId,
-    invoiceId: null,
-    customerRef: null,
-    kind: "test",
-    status: "sent",
-    messageId: sent.messageId,
-    headers: {},
-    from: `${company.name} <${addressOf(ctx.config.mailFrom)}>`,
-    to: userEmail,
-    subject: test.subject,
-    html: test.html,
-    text: test.text,
-    at: ctx.now(),
-  });
+  await recordOutbound(ctx.db, [
+    {
+      companyId,
+      invoiceId: null,
+      customerRef: null,
+      kind: "test",
+      status: "sent",
+      messageId: sent.messageId,
+      headers: {},
+      from: `${company.name} <${addressOf(ctx.config.mailFrom)}>`,
+      to: userEmail,
+      subject: test.subject,
+      html: test.html,
+      text: test.text,
+      at: ctx.now(),
+    },
+  ]);
   return { sentTo: userEmail, messageId: sent.messageId };
 }
