@@ -20,6 +20,10 @@
  * the next minute's cron run would. A worker without the hook then runs until the company's
  * reminders are sent. With one reminder a round, the kill finds nothing else in flight.
  *
+ * Then `CRASH_UNAIDED` (3) rounds killed before the planning commits with no help at all: a
+ * plain worker, its every-minute planner and pg-boss's expiry of the dead worker's job. Timed from
+ * the kill to the reminder recorded sent; over 5 minutes fails the script.
+ *
  * Afterwards, per point: reminders lost (an invoice of a round without a reminder recorded sent
  * and in the sandbox), duplicates in the sandbox (one Message-ID received more than once), and
  * reminders sent twice under different Message-IDs (the same invoice and stage twice).
@@ -40,6 +44,8 @@ import { generateReminderCompanies, localDate, zoneInMorning } from "./reminders
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
 const REMINDERS = Number(process.env.CRASH_REMINDERS ?? 1);
+/** Rounds killed mid-planning and left to recover on their own (the cron and the queue's expiry). */
+const UNAIDED = Number(process.env.CRASH_UNAIDED ?? 3);
 const POINTS: CrashPoint[] = [
   "plan-before-commit",
   "send-before-smtp",
@@ -191,6 +197,64 @@ for (let i = 0; i < ROUNDS; i++) {
   }
 }
 
+// --- Unaided: a kill mid-planning, then only the worker, its cron and pg-boss's own expiry. ---
+// The company's plan job stays active after the kill; the next plan jobs the cron queues wait
+// behind it until pg-boss's maintenance expires it (reminder-plan: 2 minutes, maintenance every
+// minute). Timed from the kill to the reminder recorded sent: the bound on "within 5 minutes of
+// the window opening" after a crash.
+const unaided: { point: CrashPoint; companyId: string; killed: boolean; seconds: number }[] = [];
+if (UNAIDED > 0) {
+  const point: CrashPoint = "plan-before-commit";
+  const extra = await generateReminderCompanies(async (text) => exec(text), {
+    companies: UNAIDED,
+    invoices: REMINDERS,
+    timezone: zone,
+    today,
+    history: false,
+    label: "unaided",
+  });
+  await exec(
+    `update invoices set due_date = $1::date - 10 where balance_cents > 0 and company_id = any($2::uuid[])`,
+    [today, extra.ids],
+  );
+  // Off until each one's round: the recovering workers' cron would plan them all at once.
+  await exec("update reminder_settings set enabled = false where company_id = any($1::uuid[])", [extra.ids]);
+  for (const [i, companyId] of extra.ids.entries()) {
+    const crashing = await startWorker(point);
+    await exec("update qbo_connections set last_sync_at = now() where company_id = $1", [companyId]);
+    await exec("update reminder_settings set enabled = true, enabled_at = now() where company_id = $1", [
+      companyId,
+    ]);
+    await boss.send(REMINDER_PLAN, { companyId }, { singletonKey: companyId });
+    const how = await Promise.race([crashing.exited, sleep(90_000).then(() => "timeout")]);
+    const killed = how === "SIGKILL" && crashing.stderr().includes(`killed at ${point}`);
+    const t0 = Date.now();
+    const jobs = await exec(
+      `select state, started_on, expire_in::text from pgboss.job where name = $1 and data->>'companyId' = $2`,
+      [REMINDER_PLAN, companyId],
+    );
+    log(`unaided round ${i + 1}: the company's plan jobs after the kill: ${JSON.stringify(jobs)}`);
+    const recovering = await startWorker();
+    await waitFor(
+      `unaided round ${i + 1}: its reminders sent`,
+      async () => {
+        const [r] = await exec(
+          `select count(*) filter (where status = 'sent')::int as sent from reminders where company_id = $1`,
+          [companyId],
+        );
+        return r!.sent >= REMINDERS ? true : undefined;
+      },
+      10 * 60_000,
+    );
+    await stopWorker(recovering);
+    await exec("update reminder_settings set enabled = false where company_id = $1", [companyId]);
+    unaided.push({ point, companyId, killed, seconds: (Date.now() - t0) / 1000 });
+    log(
+      `unaided round ${i + 1}/${UNAIDED} ${point}: killed ${killed}, sent ${((Date.now() - t0) / 1000).toFixed(1)} s after the kill`,
+    );
+  }
+}
+
 // --- Counting ---
 // Every message in the sandbox, matched to its reminder by Message-ID.
 const byMessageId = new Map<string, number>();
@@ -243,6 +307,12 @@ const result = {
   minutes: +((Date.now() - started) / 60_000).toFixed(1),
   sandbox: { messages: mail.messages().length, distinctMessageIds: byMessageId.size },
   points: results,
+  unaided: {
+    point: "plan-before-commit",
+    rounds: unaided.length,
+    killed: unaided.filter((r) => r.killed).length,
+    secondsFromKillToSent: unaided.map((r) => +r.seconds.toFixed(1)),
+  },
 };
 console.error(
   "point              | kills | reminders | lost | duplicates (same Message-ID) | sent again, new Message-ID",
@@ -265,6 +335,7 @@ const failed = results.some(
     r.lost > 0 ||
     r.sentAgainUnderAnotherMessageId > 0 ||
     r.kills < r.rounds ||
+    unaided.some((u) => !u.killed || u.seconds > 300) ||
     (r.point !== "send-after-smtp" && r.duplicatesSameMessageId > 0),
 );
 process.exit(failed ? 1 : 0);

@@ -198,12 +198,13 @@ async function planEvery(scenario: string, ids: readonly string[], invoices: num
   ctx.now = () => new Date();
   const { decided, jobs, failed } = await one<{ decided: number; jobs: number; failed: number }>(
     `select (select count(*)::int from reminders where decided_at = $1) as decided,
-       (select count(*)::int from pgboss.${await partition(SEND_REMINDER)} where created_on >= $1) as jobs,
+       (select coalesce(sum(jsonb_array_length(data->'reminderIds')), 0)::int from pgboss.${await partition(SEND_REMINDER)}
+          where created_on >= $1) as jobs,
        (select count(*)::int from pgboss.${plans} where created_on >= $1 and state <> 'completed') as failed`,
     [now],
   );
   if (queued < ids.length || failed > 0 || jobs !== decided) {
-    throw new Error(`${queued} plans queued, ${failed} failed; ${decided} decided, ${jobs} send jobs`);
+    throw new Error(`${queued} plans queued, ${failed} failed; ${decided} decided, ${jobs} in send jobs`);
   }
   const times = (
     await client.query(
@@ -436,7 +437,7 @@ if (!SKIP.has("send")) {
     vsFloor: +(app.emailsPerSecond / floor.emailsPerSecond).toFixed(2),
     target: `≥ ${TARGET_EMAILS_PER_SECOND} emails/s`,
     settings: {
-      batchSize: SEND_BATCH_SIZE,
+      remindersPerJob: SEND_BATCH_SIZE,
       concurrency: SEND_CONCURRENCY,
       smtpMaxConnections: SMTP_MAX_CONNECTIONS,
     },

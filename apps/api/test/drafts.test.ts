@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { emailMessages, reminders } from "../src/db/schema/index.ts";
+import { longDate } from "../src/lib/dates.ts";
 import { formatCents } from "../src/lib/money.ts";
 import { ingestInbound } from "../src/modules/communications/communications.service.ts";
-import { longDate } from "../src/modules/drafts/facts.ts";
 import {
   DATA_NOW,
   dayText,

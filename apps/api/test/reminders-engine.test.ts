@@ -4,14 +4,15 @@
  * records (its store and control API), never through the code under test.
  */
 import { apiPaths } from "@recoup/contracts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, qboConnections } from "../src/db/schema/index.ts";
+import { DB_MAINTENANCE } from "../src/jobs/db-maintenance.ts";
 import { REMINDER_PLANNER } from "../src/jobs/reminder-planner.ts";
 import { SEND_ATTEMPTS, SEND_REMINDER } from "../src/jobs/send-reminder.ts";
 import { planAll, planCompany } from "../src/modules/reminders/planner.service.ts";
-import { deliverReminder } from "../src/modules/reminders/send.service.ts";
+import { deliverBatch } from "../src/modules/reminders/send.service.ts";
 import {
   dayText,
   type InvoiceRecord,
@@ -515,9 +516,9 @@ describe("delivery failures", () => {
       await expect.poll(async () => (await row()).attempts, { timeout: 10_000 }).toBe(1);
       expect((await row()).status).toBe("queued");
       for (let attempt = 2; attempt < SEND_ATTEMPTS; attempt++) {
-        await expect(deliverReminder(w.t.ctx, id)).rejects.toThrow(/SMTP server is unavailable/);
+        await expect(deliverBatch(w.t.ctx, [id])).rejects.toThrow(/SMTP server is unavailable/);
       }
-      await deliverReminder(w.t.ctx, id);
+      await deliverBatch(w.t.ctx, [id]);
       expect(await row()).toMatchObject({
         status: "failed",
         attempts: SEND_ATTEMPTS,
@@ -579,6 +580,52 @@ describe("just before sending", () => {
   });
 });
 
+describe("a send job's batch", () => {
+  it("sends the others when one send fails, and its retry sends only that one", async () => {
+    await w.t.ctx.queue.boss.offWork(SEND_REMINDER);
+    const mailer = w.t.ctx.mailer!;
+    try {
+      setClock(localTime("09:03", "2026-04-07"));
+      const before = new Set((await log(w.other.companyId, w.other.token)).map((r) => r.id));
+      expect(await planCompany(w.t.ctx, w.other.companyId)).toMatchObject({ outcome: "planned" });
+      const decided = (await log(w.other.companyId, w.other.token)).filter((r) => !before.has(r.id));
+      expect(decided.length).toBeGreaterThanOrEqual(3);
+      const refused = decided[1]!;
+      let refusals = 0;
+      w.t.ctx.mailer = {
+        send: async (message) => {
+          if (message.messageId === refused.messageId && refusals++ === 0)
+            throw new Error("450 mailbox busy");
+          return mailer.send(message);
+        },
+        close: () => {},
+      };
+      const ids = decided.map((r) => r.id);
+      await expect(deliverBatch(w.t.ctx, ids)).rejects.toThrow(/450 mailbox busy/);
+      const first = await log(w.other.companyId, w.other.token);
+      for (const r of decided) {
+        const row = first.find((a) => a.id === r.id)!;
+        if (r.id === refused.id) expect(row).toMatchObject({ status: "queued", attempts: 1 });
+        else expect(row).toMatchObject({ status: "sent", attempts: 1 });
+      }
+      // The queue's retry of the whole job: only the refused one goes, on its second attempt.
+      await deliverBatch(w.t.ctx, ids);
+      const second = await log(w.other.companyId, w.other.token);
+      for (const r of decided) {
+        const row = second.find((a) => a.id === r.id)!;
+        expect(row.status).toBe("sent");
+        expect(row.attempts).toBe(r.id === refused.id ? 2 : 1);
+      }
+      const mails = await reminderMails();
+      for (const r of decided)
+        expect(mails.filter((m) => m.headers["message-id"] === r.messageId)).toHaveLength(1);
+    } finally {
+      w.t.ctx.mailer = mailer;
+      await w.t.ctx.queue.work([SEND_REMINDER]);
+    }
+  });
+});
+
 describe("a company changing its time zone and locale", () => {
   it("moves 'today' and the send window with the zone, and writes money in the new locale", async () => {
     const otto = w.other;
@@ -618,5 +665,35 @@ describe("a company changing its time zone and locale", () => {
       open.balance / 100,
     );
     expect(draft.json.data.html.replace(/\u00a0/g, " ")).toContain(amount.replace(/\u00a0/g, " "));
+  });
+});
+
+describe("the engine's tables", () => {
+  it("are vacuumed every ten minutes on the embedded database, which has no autovacuum", async () => {
+    const { boss } = w.t.ctx.queue;
+    const upkeep = (await boss.getSchedules()).find((s) => s.name === DB_MAINTENANCE);
+    if (w.t.ctx.database.kind === "postgres") {
+      expect(upkeep).toBeUndefined();
+      return;
+    }
+    expect(upkeep?.cron).toBe("*/10 * * * *");
+    const lastVacuum = async () =>
+      (
+        (await w.t.ctx.db.execute(
+          sql`select relname, coalesce(extract(epoch from last_vacuum) * 1000, 0)::float8 as at
+              from pg_stat_user_tables
+              where relname in ('reminders', 'email_messages', 'invoice_threads', 'reminder_pauses')`,
+        )) as unknown as { rows: { relname: string; at: number }[] }
+      ).rows;
+    const before = Date.now() - 1000;
+    await boss.send(DB_MAINTENANCE, {});
+    const deadline = Date.now() + 20_000;
+    let rows = await lastVacuum();
+    while (rows.some((r) => r.at < before) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      rows = await lastVacuum();
+    }
+    expect(rows).toHaveLength(4);
+    for (const r of rows) expect(r.at, r.relname).toBeGreaterThanOrEqual(before);
   });
 });

@@ -1,11 +1,13 @@
 import type { AppContext } from "../context.ts";
+import { vacuumEngineTables } from "../db/maintenance.ts";
 import { deliverCode } from "../modules/auth/auth.service.ts";
 import { provisionSubscription, syncSubscription } from "../modules/billing/subscription-sync.service.ts";
 import { runSafetySync, runSync } from "../modules/quickbooks/sync.service.ts";
 import { planAll, planCompany } from "../modules/reminders/planner.service.ts";
-import { deliverReminder, markUndelivered } from "../modules/reminders/send.service.ts";
+import { deliverBatch, markUndelivered } from "../modules/reminders/send.service.ts";
 import { billingProvisionJob } from "./billing-provision.ts";
 import { billingSyncJob } from "./billing-sync.ts";
+import { dbMaintenanceJob } from "./db-maintenance.ts";
 import { deliverCodeJob } from "./deliver-code.ts";
 import { safetySyncJob } from "./qbo-safety-sync.ts";
 import { qboSyncJob } from "./qbo-sync.ts";
@@ -25,11 +27,12 @@ export function registerJobs(ctx: AppContext) {
   ctx.queue.define(deliverCodeJob((purpose, email) => deliverCode(ctx, purpose, email)));
   ctx.queue.define(qboSyncJob(ctx, (companyId, mode) => runSync(ctx, companyId, mode)));
   ctx.queue.define(safetySyncJob(config.quickbooks.safetySyncMinutes, () => runSafetySync(ctx)));
-  ctx.queue.define(sendReminderDeadJob((id) => markUndelivered(ctx, id)));
-  ctx.queue.define(sendReminderJob((id) => deliverReminder(ctx, id)));
+  ctx.queue.define(sendReminderDeadJob((ids) => markUndelivered(ctx, ids)));
+  ctx.queue.define(sendReminderJob((ids) => deliverBatch(ctx, ids)));
   ctx.queue.define(reminderPlanJob((companyId) => planCompany(ctx, companyId)));
   ctx.queue.define(billingProvisionJob((companyId) => provisionSubscription(ctx, companyId)));
   ctx.queue.define(billingSyncJob((companyId) => syncSubscription(ctx, companyId)));
+  if (ctx.database.kind === "pglite") ctx.queue.define(dbMaintenanceJob(() => vacuumEngineTables(ctx.db)));
   ctx.queue.define(
     reminderPlannerJob(async () => {
       await planAll(ctx);

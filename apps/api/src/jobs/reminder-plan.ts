@@ -14,8 +14,12 @@ export function reminderPlanJob(
 ): JobDefinition<ReminderPlanJob> {
   return {
     name: REMINDER_PLAN,
-    // Per company at most one queued and one running; the next minute's planner run retries.
-    queue: { policy: "stately", retryLimit: 0, expireInSeconds: 900 },
+    // Per company at most one queued and one running; the next minute's planner run retries. A run
+    // left active by a killed worker holds its company until it expires (2 minutes, plus up to one
+    // of pg-boss's maintenance intervals): a plan takes seconds. One that outlives it is harmless,
+    // as the next runs wait for the company's lock, a running sync answers "busy", and every
+    // decision is keyed.
+    queue: { policy: "stately", retryLimit: 0, expireInSeconds: 120 },
     concurrency: REMINDER_PLAN_CONCURRENCY,
     async handle(data) {
       await run(reminderPlanPayload.parse(data).companyId);

@@ -4,26 +4,36 @@ import type { DbOrTx } from "../db/client.ts";
 import type { JobDefinition } from "../lib/job-queue.ts";
 
 export const SEND_REMINDER = "send-reminder";
-/** Where the queue puts a send job whose attempts are spent: its handler marks the reminder failed. */
+/** Where the queue puts a send job whose attempts are spent: its handler marks its unsent reminders failed. */
 export const SEND_REMINDER_DEAD = "send-reminder-dead";
-export const sendReminderPayload = z.object({ reminderId: z.uuid() });
-export type SendReminderJob = z.infer<typeof sendReminderPayload>;
+/** Reminders a send job carries: one company's, from one planning run (a manual send: one). */
+export const SEND_BATCH_SIZE = 100;
+export const sendReminderPayload = z.union([
+  z.object({ reminderIds: z.array(z.uuid()).min(1).max(SEND_BATCH_SIZE) }),
+  // A job queued before send jobs carried batches.
+  z.object({ reminderId: z.uuid() }).transform(({ reminderId }) => ({ reminderIds: [reminderId] })),
+]);
+export type SendReminderJob = z.input<typeof sendReminderPayload>;
 
 /** Attempts in all (the first and its retries); after the last, the reminder stays visible as failed. */
 export const SEND_ATTEMPTS = 6;
-/** Send jobs fetched at once, and batches run at once, by one worker process. */
-export const SEND_BATCH_SIZE = 100;
+/** Send jobs one worker process runs at once. */
 export const SEND_CONCURRENCY = 2;
 
-/** Sends one reminder of the outbox; the handler is idempotent (a sent or cancelled row is left alone). */
-export function sendReminderJob(run: (reminderId: string) => Promise<void>): JobDefinition<SendReminderJob> {
+/**
+ * Sends a batch of reminders of the outbox. The handler is idempotent (a sent or cancelled
+ * reminder is left alone), so a job retried whole after one of its sends failed, or after its
+ * worker died, sends only what is still queued.
+ */
+export function sendReminderJob(
+  run: (reminderIds: string[]) => Promise<void>,
+): JobDefinition<SendReminderJob> {
   return {
     name: SEND_REMINDER,
-    // SMTP waits dominate: many sends at once over the pooled transport. A batch's jobs share their
-    // reads (deliverReminder gathers them); two batches at once keep the SMTP connections busy
-    // while a batch's slowest send finishes (about 600 emails/s into the mail sandbox on 2 cores,
-    // where 25 a batch, one at a time, sent 50: bench/README.md, "Reminders").
-    batchSize: SEND_BATCH_SIZE,
+    // SMTP waits dominate: a job's reminders go out at once over the pooled transport, sharing
+    // their reads; two jobs at once keep the SMTP connections busy while a job's slowest send
+    // finishes (bench/README.md, "Reminders"). One job per 100 reminders instead of one each
+    // writes a hundredth of the queue's rows when a day's reminders are planned.
     concurrency: SEND_CONCURRENCY,
     queue: {
       retryLimit: SEND_ATTEMPTS - 1,
@@ -33,31 +43,31 @@ export function sendReminderJob(run: (reminderId: string) => Promise<void>): Job
       deadLetter: SEND_REMINDER_DEAD,
     },
     async handle(data) {
-      await run(sendReminderPayload.parse(data).reminderId);
+      await run(sendReminderPayload.parse(data).reminderIds);
     },
   };
 }
 
 /** Defined before the send job: its queue must exist first. */
 export function sendReminderDeadJob(
-  markFailed: (reminderId: string) => Promise<void>,
+  markFailed: (reminderIds: string[]) => Promise<void>,
 ): JobDefinition<SendReminderJob> {
   return {
     name: SEND_REMINDER_DEAD,
     async handle(data) {
-      await markFailed(sendReminderPayload.parse(data).reminderId);
+      await markFailed(sendReminderPayload.parse(data).reminderIds);
     },
   };
 }
 
 /** Enqueued in the transaction that commits the reminder row: both exist, or neither. */
 export const enqueueReminderSend = (ctx: AppContext, reminderId: string, tx: DbOrTx) =>
-  ctx.queue.send(SEND_REMINDER, { reminderId }, { tx, singletonKey: reminderId });
+  ctx.queue.send(SEND_REMINDER, { reminderIds: [reminderId] }, { tx });
 
-/** The same for many reminders, with one statement (a planning run's decisions). */
-export const enqueueReminderSends = (ctx: AppContext, reminderIds: readonly string[], tx: DbOrTx) =>
-  ctx.queue.insert(
-    SEND_REMINDER,
-    reminderIds.map((reminderId) => ({ data: { reminderId }, singletonKey: reminderId })),
-    { tx },
-  );
+/** The same for many reminders (a planning run's decisions): a job per 100, with one statement. */
+export function enqueueReminderSends(ctx: AppContext, reminderIds: readonly string[], tx: DbOrTx) {
+  const jobs: { data: SendReminderJob }[] = [];
+  for (let i = 0; i < reminderIds.length; i += SEND_BATCH_SIZE)
+    jobs.push({ data: { reminderIds: reminderIds.slice(i, i + SEND_BATCH_SIZE) } });
+  return ctx.queue.insert(SEND_REMINDER, jobs, { tx });
+}

@@ -30,6 +30,18 @@ export const addDays = (date: string, days: number) => fromDay(toDay(date) + day
 /** Whole days from `from` to `to` (positive when `to` is later). */
 export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
 
+const longFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date written out in a locale: "March 31, 2026" in en-US, "31. März 2026" in de-DE. */
+export function longDate(date: string, locale: string) {
+  let format = longFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+    longFormats.set(locale, format);
+  }
+  return format.format(new Date(`${date}T00:00:00Z`));
+}
+
 /** Whether the runtime knows this IANA time zone. */
 export function isTimeZone(tz: string) {
   try {

@@ -37,6 +37,13 @@ export function crashPoint(point: CrashPoint) {
 }
 
 /**
+ * How often pg-boss's maintenance runs (in one process at a time): it fails the active jobs of a
+ * dead worker once they expire, so a killed planning run frees its company within its expiry and
+ * this (`reminder-plan`, 2 minutes).
+ */
+const MAINTENANCE = { maintenanceIntervalSeconds: 60 };
+
+/**
  * pg-boss on the app's own database: PostgreSQL through its own pool, or PGlite through the
  * embedded client (pg-boss accepts any executor of `$1`-style SQL).
  */
@@ -47,8 +54,8 @@ export class JobQueue {
   constructor(database: Database) {
     this.boss =
       database.kind === "postgres"
-        ? new PgBoss({ connectionString: database.connectionString!, max: 4 })
-        : new PgBoss({ db: database.executor } as PgBoss.ConstructorOptions);
+        ? new PgBoss({ connectionString: database.connectionString!, max: 4, ...MAINTENANCE })
+        : new PgBoss({ db: database.executor, ...MAINTENANCE } as PgBoss.ConstructorOptions);
   }
 
   define<T>(definition: JobDefinition<T>) {
@@ -59,7 +66,9 @@ export class JobQueue {
     this.boss.on("error", (err) => console.error("job queue error:", err.message));
     await this.boss.start();
     for (const d of this.definitions) {
-      await this.boss.createQueue(d.name, { name: d.name, ...d.queue });
+      // A queue made by an earlier version takes this version's options (expiry, retries).
+      if (await this.boss.getQueue(d.name)) await this.boss.updateQueue(d.name, { name: d.name, ...d.queue });
+      else await this.boss.createQueue(d.name, { name: d.name, ...d.queue });
       if (d.cron) await this.boss.schedule(d.name, d.cron, {} as never);
     }
   }

@@ -14,8 +14,18 @@ export function toCents(amount: number | string | null | undefined): number {
   return sign === "-" ? -cents : cents;
 }
 
-export const formatCents = (cents: number, currency = "USD", locale = "en-US") =>
-  new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+/** One formatter per (locale, currency): building one costs far more than formatting with it. */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+export function formatCents(cents: number, currency = "USD", locale = "en-US") {
+  const key = `${locale} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    currencyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
+}
 
 /** Exact decimal text of an amount in cents, e.g. 123456 → "1234.56" (for exports). */
 export function centsToDecimal(cents: number | bigint): string {

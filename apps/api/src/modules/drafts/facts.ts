@@ -4,7 +4,7 @@
  * the reminders already sent, the tone that follows from those, and the customer's last reply.
  */
 import type { TemplateType } from "@recoup/contracts";
-import { dateIn, daysBetween } from "../../lib/dates.ts";
+import { dateIn, daysBetween, longDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/money.ts";
 import { emailInput, stageFor } from "../reminders/reminder-email.ts";
 import { variableValues } from "../reminders/render.ts";
@@ -90,12 +90,6 @@ const TOPICS: [ReplyTopic, RegExp][] = [
 
 export const replyTopic = (text: string): ReplyTopic =>
   TOPICS.find(([, pattern]) => pattern.test(text))?.[0] ?? "other";
-
-/** "March 31, 2026" in en-US, "31. März 2026" in de-DE: the reminder emails' `due_date` format. */
-export const longDate = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
 
 /** The facts of a draft from the records, on `now` in the company's zone. */
 export function draftFacts(

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { longDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/money.ts";
-import { longDate } from "./facts.ts";
 import { findAmounts, findDates, findInvoiceNumbers, findLinks, markerFits, parseMoney } from "./figures.ts";
 
 const LOCALES = [

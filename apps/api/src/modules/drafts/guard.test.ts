@@ -1,8 +1,8 @@
 import { composeDraft as sandboxDraft } from "@recoup/sandbox-llm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { longDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/money.ts";
-import { longDate } from "./facts.ts";
 import { type GuardRecord, guardDraft } from "./guard.ts";
 
 const record: GuardRecord = {

@@ -262,26 +262,11 @@ export function findReminders(db: DbOrTx, ids: string[]) {
   return db.select().from(reminders).where(inArray(reminders.id, ids));
 }
 
-export async function findReminder(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(reminders).where(eq(reminders.id, id));
-  return row;
-}
-
 export async function updateReminder(db: DbOrTx, id: string, values: Partial<NewReminder>) {
   await db
     .update(reminders)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(reminders.id, id));
-}
-
-/** Counts an attempt before the SMTP call, so a crash mid-send still counts. Answers the count. */
-export async function countAttempt(db: DbOrTx, id: string) {
-  const [row] = await db
-    .update(reminders)
-    .set({ attempts: sql`${reminders.attempts} + 1`, updatedAt: new Date() })
-    .where(and(eq(reminders.id, id), eq(reminders.status, "queued")))
-    .returning({ attempts: reminders.attempts });
-  return row?.attempts;
 }
 
 export interface SentRecord {
@@ -299,7 +284,10 @@ export async function markSent(db: DbOrTx, rows: readonly SentRecord[]) {
     where ${reminders.id} = d.id`);
 }
 
-/** `countAttempt` for many at once. Answers the counts of those still queued, by id. */
+/**
+ * Counts an attempt of each before the SMTP calls, so a crash mid-send still counts. Answers the
+ * counts of those still queued, by id.
+ */
 export async function countAttempts(db: DbOrTx, ids: string[]) {
   const rows = await db
     .update(reminders)

@@ -1,4 +1,5 @@
 import { compile } from "html-to-text";
+import { longDate } from "../../lib/dates.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import { formatCents } from "../../lib/money.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
@@ -51,12 +52,11 @@ const toText = compile({ wordwrap: 78, selectors: [{ selector: "img", format: "s
 
 export function variableValues(input: ReminderEmailInput): Record<TemplateVariable, string> {
   const { invoice, company } = input;
-  const dueDate = new Intl.DateTimeFormat(company.locale, { dateStyle: "long", timeZone: "UTC" });
   return {
     customer_name: invoice.customerName,
     invoice_number: invoice.number,
     invoice_amount: formatCents(invoice.amountCents, invoice.currency, company.locale),
-    due_date: dueDate.format(new Date(`${invoice.dueDate}T00:00:00Z`)),
+    due_date: longDate(invoice.dueDate, company.locale),
     company_name: company.name,
     days_overdue: String(invoice.daysOverdue),
   };

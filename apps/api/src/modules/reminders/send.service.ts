@@ -266,47 +266,25 @@ interface RecordGroup {
 const recording = new WeakMap<AppContext, RecordGroup>();
 
 /**
- * Sends one reminder of the outbox (see `deliverReminders`); a failure that will be retried is
- * thrown. Calls made together (the jobs of one queue batch, started in the same turn of the event
- * loop) are gathered into one `deliverReminders`, so a batch's shared reads happen once.
+ * A send job's reminders (see `deliverReminders`). When any will be retried, throws (the first
+ * one's error, with how many failed), and the queue retries the job whole with backoff: what was
+ * sent meanwhile is skipped then, and each reminder counts its own attempts.
  */
-export function deliverReminder(ctx: AppContext, reminderId: string): Promise<void> {
-  let gathering = pending.get(ctx);
-  if (!gathering) {
-    const batch: Gathering = { ids: [], waiting: [] };
-    gathering = batch;
-    pending.set(ctx, batch);
-    setImmediate(() => {
-      pending.delete(ctx);
-      deliverReminders(ctx, batch.ids).then(
-        (errors) => {
-          for (const [i, w] of batch.waiting.entries()) {
-            if (errors[i] === undefined) w.resolve();
-            else w.reject(errors[i]);
-          }
-        },
-        (err: unknown) => {
-          for (const w of batch.waiting) w.reject(err);
-        },
-      );
+export async function deliverBatch(ctx: AppContext, reminderIds: readonly string[]): Promise<void> {
+  const failed = (await deliverReminders(ctx, reminderIds)).filter((e) => e !== undefined);
+  if (failed.length === 0) return;
+  const first = failed[0] instanceof Error ? failed[0] : new Error(String(failed[0]));
+  if (failed.length === 1) throw first;
+  throw new Error(`${failed.length} of ${reminderIds.length} reminders were not sent: ${first.message}`);
+}
+
+/** A send job the queue gave up on (its retries spent, or expired): its unsent reminders show as failed. */
+export async function markUndelivered(ctx: AppContext, reminderIds: readonly string[]) {
+  for (const r of await repo.findReminders(ctx.db, [...reminderIds])) {
+    if (r.status !== "queued") continue;
+    await repo.updateReminder(ctx.db, r.id, {
+      status: "failed",
+      error: r.error ?? "The send job failed after all its attempts.",
     });
   }
-  const batch = gathering;
-  batch.ids.push(reminderId);
-  return new Promise<void>((resolve, reject) => batch.waiting.push({ resolve, reject }));
-}
-interface Gathering {
-  ids: string[];
-  waiting: { resolve: () => void; reject: (err: unknown) => void }[];
-}
-const pending = new WeakMap<AppContext, Gathering>();
-
-/** A send job the queue gave up on (its retries spent, or expired): the reminder shows as failed. */
-export async function markUndelivered(ctx: AppContext, reminderId: string) {
-  const r = await repo.findReminder(ctx.db, reminderId);
-  if (r?.status !== "queued") return;
-  await repo.updateReminder(ctx.db, r.id, {
-    status: "failed",
-    error: r.error ?? "The send job failed after all its attempts.",
-  });
 }
