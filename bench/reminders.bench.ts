@@ -327,7 +327,7 @@ if (!SKIP.has("plan")) {
   runs.push(await planEvery("typical day", data.ids, data.open));
   runs.push(await planEvery("the same minute again", data.ids, data.open));
   if (!SKIP.has("first-day")) {
-    await exec("truncate reminders");
+    await exec("truncate reminders cascade");
     await clearOutbox();
     await exec("vacuum analyze reminders");
     checked.push(await crossCheck(data.ids.slice(0, 50)));

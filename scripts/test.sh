@@ -26,10 +26,20 @@ vitest sandboxes/quickbooks sandbox-quickbooks
 vitest sandboxes/stripe sandbox-stripe
 vitest sandboxes/llm sandbox-llm
 vitest apps/web web
-step "API tests on PGlite"
-vitest apps/api api-pglite TEST_DB=pglite
-step "API tests on PostgreSQL"
-vitest apps/api api-postgres TEST_DB=postgres
+step "API tests on PGlite and on PostgreSQL (at once: each runs its files one at a time)"
+# PostgreSQL's run goes to a log, shown whole when both are done; PGlite's is shown as it runs.
+vitest apps/api api-postgres TEST_DB=postgres >.tmp/api-postgres.log 2>&1 &
+postgres_run=$!
+pglite_status=0
+vitest apps/api api-pglite TEST_DB=pglite || pglite_status=$?
+postgres_status=0
+wait "$postgres_run" || postgres_status=$?
+step "API tests on PostgreSQL: the log"
+cat .tmp/api-postgres.log
+if [ "$pglite_status" -ne 0 ] || [ "$postgres_status" -ne 0 ]; then
+  echo "API tests failed (PGlite: exit $pglite_status, PostgreSQL: exit $postgres_status)"
+  exit 1
+fi
 step "browser tests (Chromium)"
 bash scripts/ensure-chromium.sh
 vitest e2e e2e

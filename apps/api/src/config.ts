@@ -172,6 +172,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together",
     );
   }
+  if (e.STRIPE_TEST_CLOCKS && /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? "")) {
+    // A test clock moves a subscription through time: a live customer's billing must never be on one.
+    throw new ConfigError(
+      "Invalid environment configuration:\n  STRIPE_TEST_CLOCKS: test clocks exist only in test mode; unset it with a live STRIPE_SECRET_KEY",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,

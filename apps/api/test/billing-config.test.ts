@@ -96,6 +96,25 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...base, SUPPORT_EMAIL: "not an address" })).toThrow("SUPPORT_EMAIL");
   });
 
+  it("refuses test clocks with a live key", () => {
+    const base = {
+      NODE_ENV: "test",
+      JWT_SECRET: "x".repeat(40),
+      DATA_DIR: "/tmp/recoup-config-test",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_TEST_CLOCKS: "true",
+    };
+    for (const key of ["sk_live_1", "rk_live_1"]) {
+      expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: key })).toThrow(
+        "STRIPE_TEST_CLOCKS: test clocks exist only in test mode; unset it with a live STRIPE_SECRET_KEY",
+      );
+    }
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_test_1" }).stripe?.testClocks).toBe(true);
+    expect(
+      loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_live_1", STRIPE_TEST_CLOCKS: "false" }).stripe?.testClocks,
+    ).toBe(false);
+  });
+
   it("without STRIPE_SECRET_KEY the local wiring starts the Stripe sandbox, webhooks pointed at the app", async () => {
     const wired = await wireLocalSandboxes(
       {
