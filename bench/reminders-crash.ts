@@ -15,7 +15,7 @@
  * A round: one company turns its reminders on with `CRASH_REMINDERS` (1) invoice overdue; a worker
  * started with the hook is asked to plan it (the `reminder-plan` job the cron's run queues) and
  * kills itself at the point. The queue would fail the dead worker's active jobs once they expire
- * (5 to 15 minutes) and retry a send after 30 s: this script does both at once, through pg-boss's
+ * (2 minutes for planning, 5 for sending) and retry a send after 30 s: this script does both at once, through pg-boss's
  * own `fail` and by moving the retry's start to now, and queues the company's planning again as
  * the next minute's cron run would. A worker without the hook then runs until the company's
  * reminders are sent. With one reminder a round, the kill finds nothing else in flight.

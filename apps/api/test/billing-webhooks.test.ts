@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingEvents } from "../src/db/schema/index.ts";
+import { BILLING_EVENTS_PRUNE } from "../src/jobs/billing-events-prune.ts";
 import {
   addCardInPortal,
   advanceClock,
@@ -155,5 +156,25 @@ describe("delivery", () => {
         retryDelaysMs: [200],
       });
     }
+  });
+});
+
+describe("event ids", () => {
+  it("are forgotten 30 days after they arrive, by a daily job", async () => {
+    const { boss } = w.t.ctx.queue;
+    expect((await boss.getSchedules()).find((s) => s.name === BILLING_EVENTS_PRUNE)?.cron).toBe("17 3 * * *");
+    const day = 86_400_000;
+    const now = w.t.ctx.now().getTime();
+    const event = (eventId: string, daysAgo: number) => ({
+      eventId,
+      type: "customer.updated",
+      providerCreatedAt: new Date(now - daysAgo * day),
+      matched: false,
+      receivedAt: new Date(now - daysAgo * day),
+    });
+    await w.t.ctx.db.insert(billingEvents).values([event("evt_prune_31", 31), event("evt_prune_29", 29)]);
+    await boss.send(BILLING_EVENTS_PRUNE, {});
+    await expect.poll(async () => (await recorded("evt_prune_31")).length, { timeout: 15_000 }).toBe(0);
+    expect(await recorded("evt_prune_29")).toHaveLength(1);
   });
 });

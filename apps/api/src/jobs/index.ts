@@ -1,10 +1,12 @@
 import type { AppContext } from "../context.ts";
 import { vacuumEngineTables } from "../db/maintenance.ts";
 import { deliverCode } from "../modules/auth/auth.service.ts";
+import { pruneBillingEvents } from "../modules/billing/billing.repository.ts";
 import { provisionSubscription, syncSubscription } from "../modules/billing/subscription-sync.service.ts";
 import { runSafetySync, runSync } from "../modules/quickbooks/sync.service.ts";
 import { planAll, planCompany } from "../modules/reminders/planner.service.ts";
 import { deliverBatch, markUndelivered } from "../modules/reminders/send.service.ts";
+import { BILLING_EVENTS_KEPT_DAYS, billingEventsPruneJob } from "./billing-events-prune.ts";
 import { billingProvisionJob } from "./billing-provision.ts";
 import { billingSyncJob } from "./billing-sync.ts";
 import { dbMaintenanceJob } from "./db-maintenance.ts";
@@ -32,6 +34,11 @@ export function registerJobs(ctx: AppContext) {
   ctx.queue.define(reminderPlanJob((companyId) => planCompany(ctx, companyId)));
   ctx.queue.define(billingProvisionJob((companyId) => provisionSubscription(ctx, companyId)));
   ctx.queue.define(billingSyncJob((companyId) => syncSubscription(ctx, companyId)));
+  ctx.queue.define(
+    billingEventsPruneJob(async () => {
+      await pruneBillingEvents(ctx.db, new Date(ctx.now().getTime() - BILLING_EVENTS_KEPT_DAYS * 86_400_000));
+    }),
+  );
   if (ctx.database.kind === "pglite") ctx.queue.define(dbMaintenanceJob(() => vacuumEngineTables(ctx.db)));
   ctx.queue.define(
     reminderPlannerJob(async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, ne, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, lte, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { billingEvents, companies, subscriptions, users } from "../../db/schema/index.ts";
 
@@ -101,6 +101,19 @@ export async function firstDelivery(db: DbOrTx, event: typeof billingEvents.$inf
     .onConflictDoNothing()
     .returning({ id: billingEvents.eventId });
   return rows.length > 0;
+}
+
+/**
+ * Forgets the events received before `before`. The provider redelivers an event for at most three
+ * days, and handling one twice is harmless anyway (its effect is a read of the subscription): the
+ * ids only need to outlive the redeliveries.
+ */
+export async function pruneBillingEvents(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(billingEvents)
+    .where(lt(billingEvents.receivedAt, before))
+    .returning({ id: billingEvents.eventId });
+  return rows.length;
 }
 
 /** True once a month: the month whose usage-limit email is to be sent now. */
