@@ -12,13 +12,12 @@ export function MarkHandledButton({ companyId, invoiceId }: { companyId: string;
       size="sm"
       className="w-fit"
       disabled={mark.isPending}
+      // Through the promise, not `mutate`'s callbacks: those are dropped once this button unmounts,
+      // and it does as soon as the thread, read again, shows the reply handled.
       onClick={() =>
-        mark.mutate(
-          { companyId, invoiceId },
-          {
-            onSuccess: () => toast.success("Reply marked as handled. Reminders for this invoice resume."),
-            onError: () => toast.error("Failed to mark the reply as handled. Please try again."),
-          },
+        mark.mutateAsync({ companyId, invoiceId }).then(
+          () => toast.success("Reply marked as handled. Reminders for this invoice resume."),
+          () => toast.error("Failed to mark the reply as handled. Please try again."),
         )
       }
     >
