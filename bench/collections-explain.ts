@@ -144,11 +144,13 @@ const q = (p: Record<string, string | number>) =>
     companyId,
     ...Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)])),
   });
+/** The word searched for (SEARCH): "smith" matches nothing in the large company, "harbor" thousands. */
+const term = process.env.SEARCH ?? "smith";
 const calls: [string, string][] = [
   ["invoices page 1", `/v1/business/invoice/list?${q({})}`],
   ["invoices deep page (500)", `/v1/business/invoice/list?${q({ page: 500 })}`],
   ["invoices last page", `/v1/business/invoice/list?${q({ page: 10_000 })}`],
-  ["invoices search", `/v1/business/invoice/list?${q({ searchQuery: "smith" })}`],
+  ["invoices search", `/v1/business/invoice/list?${q({ searchQuery: term })}`],
   ["invoices search number", `/v1/business/invoice/list?${q({ searchQuery: "1234" })}`],
   [
     "invoices by customer name",
@@ -160,13 +162,13 @@ const calls: [string, string][] = [
   ],
   ["invoices by status", `/v1/business/invoice/list?${q({ sortField: "status" })}`],
   ["customers page 1", `/v1/business/customer/customer-outstanding-invoices?${q({})}`],
-  ["customers search", `/v1/business/customer/customer-outstanding-invoices?${q({ search: "smith" })}`],
+  ["customers search", `/v1/business/customer/customer-outstanding-invoices?${q({ search: term })}`],
   [
     "customers by name",
     `/v1/business/customer/customer-outstanding-invoices?${q({ sortBy: "name", sortOrder: "asc" })}`,
   ],
   ["aging page 1", `/v1/business/invoice/ageReport?${q({})}`],
-  ["aging search", `/v1/business/invoice/ageReport?${q({ searchQuery: "smith" })}`],
+  ["aging search", `/v1/business/invoice/ageReport?${q({ searchQuery: term })}`],
   ["dashboard", `/v1/business/dashboard/summary?${q({})}`],
 ];
 
