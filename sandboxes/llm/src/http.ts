@@ -1,19 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { readBody as readBounded } from "@recoup/sandbox-http";
+
+export { BodyTooLarge } from "@recoup/sandbox-http";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-export class BodyTooLarge extends Error {}
-
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge("request body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+export const readBody = (req: IncomingMessage) => readBounded(req, MAX_BODY_BYTES);
 
 /** Parses JSON, or answers `undefined` for text that is not JSON (an empty body included). */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -1,18 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { readBody as readBounded, redirect as redirectWith } from "@recoup/sandbox-http";
+
+export { sendHtml, sendText } from "@recoup/sandbox-http";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, "request body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+export const readBody = (req: IncomingMessage) =>
+  readBounded(req, MAX_BODY_BYTES, () => new HttpError(413, "request body too large"));
 
 /** Reads a form (or, leniently, JSON) body into string parameters. */
 export async function readParams(req: IncomingMessage): Promise<Map<string, string>> {
@@ -65,41 +60,8 @@ export function sendJson(
   res.end(payload);
 }
 
-export const PAGE_CSP = [
-  "default-src 'none'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join("; ");
-
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "content-length": Buffer.byteLength(html),
-    "content-security-policy": PAGE_CSP,
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "referrer-policy": "no-referrer",
-    "cache-control": "no-store",
-  });
-  res.end(html);
-}
-
-export function sendText(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, {
-    "content-type": `${type}; charset=utf-8`,
-    "content-length": Buffer.byteLength(body),
-    "x-content-type-options": "nosniff",
-    "cache-control": "public, max-age=300",
-  });
-  res.end(body);
-}
-
-export function redirect(res: ServerResponse, location: string, status = 302): void {
-  res.writeHead(status, { location, "cache-control": "no-store", "content-length": "0" });
-  res.end();
-}
+export const redirect = (res: ServerResponse, location: string, status = 302) =>
+  redirectWith(res, location, status);
 
 /** Parses `Authorization: Basic base64(id:secret)` (form-encoded parts, as RFC 6749 says). */
 export function basicCredentials(req: IncomingMessage): { id: string; secret: string } | undefined {

@@ -1,19 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  pageCsp,
+  readBody as readBounded,
+  redirect as redirectWith,
+  sendHtml as sendPage,
+} from "@recoup/sandbox-http";
+
+export { BodyTooLarge, sendText } from "@recoup/sandbox-http";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-export class BodyTooLarge extends Error {}
-
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge("request body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+export const readBody = (req: IncomingMessage) => readBounded(req, MAX_BODY_BYTES);
 
 export function sendJson(
   res: ServerResponse,
@@ -32,50 +29,18 @@ export function sendJson(
 }
 
 /** Pages work under a strict policy: no scripts at all, styles and form posts to this origin only. */
-export function pageCsp(formTargets: string[] = []): string {
-  return [
-    "default-src 'none'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    // browsers apply form-action to the redirect after a post too (a portal flow may end elsewhere)
-    `form-action ${["'self'", ...formTargets].join(" ")}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join("; ");
-}
-
 export function sendHtml(
   res: ServerResponse,
   status: number,
   html: string,
   formTargets: string[] = [],
 ): void {
-  res.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "content-length": Buffer.byteLength(html),
-    "content-security-policy": pageCsp(formTargets),
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "cache-control": "no-store",
-  });
-  res.end(html);
-}
-
-export function sendText(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, {
-    "content-type": `${type}; charset=utf-8`,
-    "content-length": Buffer.byteLength(body),
-    "x-content-type-options": "nosniff",
-    "cache-control": "public, max-age=300",
-  });
-  res.end(body);
+  sendPage(res, status, html, pageCsp(["'self'", ...formTargets]));
 }
 
 /** 303 after a form POST, so reloading the page does not post again. */
-export function redirect(res: ServerResponse, location: string, status = 303): void {
-  res.writeHead(status, { location, "cache-control": "no-store", "content-length": "0" });
-  res.end();
-}
+export const redirect = (res: ServerResponse, location: string, status = 303) =>
+  redirectWith(res, location, status);
 
 export function escapeHtml(value: string): string {
   return value
