@@ -1,3 +1,5 @@
+import { oncePer } from "./memo.ts";
+
 /**
  * Money is integer cents. QuickBooks sends amounts as JSON numbers with up to two decimals;
  * they are read through their decimal text, never multiplied as floats.
@@ -14,18 +16,12 @@ export function toCents(amount: number | string | null | undefined): number {
   return sign === "-" ? -cents : cents;
 }
 
-/** One formatter per (locale, currency): building one costs far more than formatting with it. */
-const currencyFormats = new Map<string, Intl.NumberFormat>();
+const currencyFormat = oncePer(
+  (locale: string, currency: string) => new Intl.NumberFormat(locale, { style: "currency", currency }),
+);
 
-export function formatCents(cents: number, currency = "USD", locale = "en-US") {
-  const key = `${locale} ${currency}`;
-  let format = currencyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "currency", currency });
-    currencyFormats.set(key, format);
-  }
-  return format.format(cents / 100);
-}
+export const formatCents = (cents: number, currency = "USD", locale = "en-US") =>
+  currencyFormat(locale, currency).format(cents / 100);
 
 /** Exact decimal text of an amount in cents, e.g. 123456 → "1234.56" (for exports). */
 export function centsToDecimal(cents: number | bigint): string {

@@ -5,7 +5,7 @@
 import { type ErrorCode, errorCodes } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { enqueueEmail } from "../../jobs/send-email.ts";
-import { utcMonth } from "../../lib/dates.ts";
+import { longDate, utcMonth } from "../../lib/dates.ts";
 import { countInvoicesReminded } from "../reminders/reminders.repository.ts";
 import { usageLimitEmail } from "./billing.emails.ts";
 import * as repo from "./billing.repository.ts";
@@ -15,9 +15,6 @@ export interface SendingHold {
   code: ErrorCode;
   message: string;
 }
-
-const longDate = (date: Date) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
 
 function invalidReason(status: string): string {
   switch (status) {
@@ -53,7 +50,7 @@ export async function sendingHold(ctx: AppContext, companyId: string): Promise<S
   if (limit === null) return null;
   const usage = await usageThisMonth(ctx, companyId);
   if (usage.used < limit) return null;
-  const resumesOn = longDate(usage.to);
+  const resumesOn = longDate(usage.to.toISOString().slice(0, 10), "en-US");
   await noticeLimit(ctx, sub, limit, usage.month, resumesOn);
   return {
     code: errorCodes.usageLimitReached,
