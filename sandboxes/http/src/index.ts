@@ -40,6 +40,22 @@ export function pageCsp(formActions?: string[]): string {
   ].join("; ");
 }
 
+/** A JSON answer; `headers` may replace the content type (each service writes its own). */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(payload),
+    ...headers,
+  });
+  res.end(payload);
+}
+
 /** An HTML page under `csp`, never cached, framed or sniffed. */
 export function sendHtml(res: ServerResponse, status: number, html: string, csp = pageCsp()): void {
   res.writeHead(status, {

@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { readBody as readBounded } from "@recoup/sandbox-http";
 
-export { BodyTooLarge } from "@recoup/sandbox-http";
+export { BodyTooLarge, sendJson } from "@recoup/sandbox-http";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -14,21 +14,6 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   } catch {
     return { ok: false };
   }
-}
-
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(payload),
-    ...headers,
-  });
-  res.end(payload);
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readBody as readBounded, redirect as redirectWith } from "@recoup/sandbox-http";
+import {
+  readBody as readBounded,
+  redirect as redirectWith,
+  sendJson as sendJsonWith,
+} from "@recoup/sandbox-http";
 
 export { sendHtml, sendText } from "@recoup/sandbox-http";
 
@@ -45,20 +49,13 @@ export function intuitTid(): string {
   return `1-${randomBytes(4).toString("hex")}-${randomBytes(12).toString("hex")}`;
 }
 
-export function sendJson(
+/** JSON as Intuit's APIs send it (their content type, to the letter). */
+export const sendJson = (
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
-): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json;charset=UTF-8",
-    "content-length": Buffer.byteLength(payload),
-    ...headers,
-  });
-  res.end(payload);
-}
+) => sendJsonWith(res, status, body, { "content-type": "application/json;charset=UTF-8", ...headers });
 
 export const redirect = (res: ServerResponse, location: string, status = 302) =>
   redirectWith(res, location, status);
