@@ -160,38 +160,57 @@ await exec(`update invoices set due_date = $1::date - 10 where balance_cents > 0
 await exec("update reminder_settings set enabled = false");
 log(`${POINTS.length} × ${ROUNDS} companies with ${REMINDERS} overdue invoice(s) each, in ${zone}`);
 
-const rounds: { point: CrashPoint; companyId: string; killed: boolean; seconds: number }[] = [];
-const started = Date.now();
-for (let i = 0; i < ROUNDS; i++) {
-  for (const point of POINTS) {
-    const companyId = companiesOf.get(point)![i]!;
-    const t0 = Date.now();
-    await exec("update reminder_settings set enabled = true, enabled_at = now() where company_id = $1", [
-      companyId,
-    ]);
-    await exec("update qbo_connections set last_sync_at = now() where company_id = $1", [companyId]);
-    const crashing = await startWorker(point);
-    await boss.send(REMINDER_PLAN, { companyId }, { singletonKey: companyId });
-    const how = await Promise.race([crashing.exited, sleep(90_000).then(() => "timeout")]);
-    const killed = how === "SIGKILL" && crashing.stderr().includes(`killed at ${point}`);
-    if (!killed) {
-      crashing.child.kill("SIGKILL");
-      log(`round ${i + 1} ${point}: the worker was not killed at the point (${how})`);
-    }
-    await recoverDeadWorkersJobs();
-    const recovering = await startWorker();
-    // The next minute's cron run would queue it; a plan of a company already planned decides nothing.
-    await boss.send(REMINDER_PLAN, { companyId }, { singletonKey: companyId });
-    await waitFor(`round ${i + 1} ${point}: its reminders sent`, async () => {
+/**
+ * Turns the company's reminders on (its data just synced) and has a worker started with the hook
+ * plan it. Answers whether it died at the point; one that did not is killed.
+ */
+async function planAndKill(point: CrashPoint, companyId: string, round: string) {
+  await exec("update reminder_settings set enabled = true, enabled_at = now() where company_id = $1", [
+    companyId,
+  ]);
+  await exec("update qbo_connections set last_sync_at = now() where company_id = $1", [companyId]);
+  const crashing = await startWorker(point);
+  await boss.send(REMINDER_PLAN, { companyId }, { singletonKey: companyId });
+  const how = await Promise.race([crashing.exited, sleep(90_000).then(() => "timeout")]);
+  const killed = how === "SIGKILL" && crashing.stderr().includes(`killed at ${point}`);
+  if (!killed) {
+    crashing.child.kill("SIGKILL");
+    log(`${round} ${point}: the worker was not killed at the point (${how})`);
+  }
+  return killed;
+}
+
+/** A worker without the hook runs until the company's reminders are all recorded sent; then they are turned off. */
+async function untilSent(round: string, companyId: string, timeoutMs?: number) {
+  const recovering = await startWorker();
+  await waitFor(
+    `${round}: its reminders sent`,
+    async () => {
       const [r] = await exec(
         `select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other
          from reminders where company_id = $1`,
         [companyId],
       );
       return r!.sent >= REMINDERS && r!.other === 0 ? true : undefined;
-    });
-    await stopWorker(recovering);
-    await exec("update reminder_settings set enabled = false where company_id = $1", [companyId]);
+    },
+    timeoutMs,
+  );
+  await stopWorker(recovering);
+  await exec("update reminder_settings set enabled = false where company_id = $1", [companyId]);
+}
+
+const rounds: { point: CrashPoint; companyId: string; killed: boolean; seconds: number }[] = [];
+const started = Date.now();
+for (let i = 0; i < ROUNDS; i++) {
+  for (const point of POINTS) {
+    const companyId = companiesOf.get(point)![i]!;
+    const round = `round ${i + 1}`;
+    const t0 = Date.now();
+    const killed = await planAndKill(point, companyId, round);
+    await recoverDeadWorkersJobs();
+    // The next minute's cron run would queue it; a plan of a company already planned decides nothing.
+    await boss.send(REMINDER_PLAN, { companyId }, { singletonKey: companyId });
+    await untilSent(`${round} ${point}`, companyId);
     rounds.push({ point, companyId, killed, seconds: (Date.now() - t0) / 1000 });
     log(`round ${i + 1}/${ROUNDS} ${point}: killed ${killed}, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
@@ -220,37 +239,18 @@ if (UNAIDED > 0) {
   // Off until each one's round: the recovering workers' cron would plan them all at once.
   await exec("update reminder_settings set enabled = false where company_id = any($1::uuid[])", [extra.ids]);
   for (const [i, companyId] of extra.ids.entries()) {
-    const crashing = await startWorker(point);
-    await exec("update qbo_connections set last_sync_at = now() where company_id = $1", [companyId]);
-    await exec("update reminder_settings set enabled = true, enabled_at = now() where company_id = $1", [
-      companyId,
-    ]);
-    await boss.send(REMINDER_PLAN, { companyId }, { singletonKey: companyId });
-    const how = await Promise.race([crashing.exited, sleep(90_000).then(() => "timeout")]);
-    const killed = how === "SIGKILL" && crashing.stderr().includes(`killed at ${point}`);
+    const round = `unaided round ${i + 1}`;
+    const killed = await planAndKill(point, companyId, round);
     const t0 = Date.now();
     const jobs = await exec(
       `select state, started_on, expire_in::text from pgboss.job where name = $1 and data->>'companyId' = $2`,
       [REMINDER_PLAN, companyId],
     );
-    log(`unaided round ${i + 1}: the company's plan jobs after the kill: ${JSON.stringify(jobs)}`);
-    const recovering = await startWorker();
-    await waitFor(
-      `unaided round ${i + 1}: its reminders sent`,
-      async () => {
-        const [r] = await exec(
-          `select count(*) filter (where status = 'sent')::int as sent from reminders where company_id = $1`,
-          [companyId],
-        );
-        return r!.sent >= REMINDERS ? true : undefined;
-      },
-      10 * 60_000,
-    );
-    await stopWorker(recovering);
-    await exec("update reminder_settings set enabled = false where company_id = $1", [companyId]);
+    log(`${round}: the company's plan jobs after the kill: ${JSON.stringify(jobs)}`);
+    await untilSent(round, companyId, 10 * 60_000);
     unaided.push({ point, companyId, killed, seconds: (Date.now() - t0) / 1000 });
     log(
-      `unaided round ${i + 1}/${UNAIDED} ${point}: killed ${killed}, sent ${((Date.now() - t0) / 1000).toFixed(1)} s after the kill`,
+      `${round}/${UNAIDED} ${point}: killed ${killed}, sent ${((Date.now() - t0) / 1000).toFixed(1)} s after the kill`,
     );
   }
 }
