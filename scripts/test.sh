@@ -37,19 +37,14 @@ wait "$postgres_run" || postgres_status=$?
 step "API tests on PostgreSQL: the log"
 cat .tmp/api-postgres.log
 if [ "$pglite_status" -ne 0 ] || [ "$postgres_status" -ne 0 ]; then
+  node scripts/test-report.mjs "$results"
   echo "API tests failed (PGlite: exit $pglite_status, PostgreSQL: exit $postgres_status)"
   exit 1
 fi
 step "browser tests (Chromium)"
 bash scripts/ensure-chromium.sh
-vitest e2e e2e
+e2e_status=0
+vitest e2e e2e || e2e_status=$?
 
-node -e '
-const fs = require("fs"); let passed = 0, failed = 0, skipped = 0;
-for (const f of fs.readdirSync(process.argv[1])) {
-  const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
-  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests || 0);
-}
-console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped in ${Math.round((Date.now() / 1000 - Number(process.argv[2])))} s`);
-console.log(`${passed} passed, ${failed} failed`);
-' "$results" "$started"
+node scripts/test-report.mjs "$results" "$started"
+exit "$e2e_status"

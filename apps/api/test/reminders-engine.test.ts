@@ -372,6 +372,10 @@ describe("automatic reminders against the sample company", () => {
   });
 
   it("counts the month's usage as distinct invoices reminded, the manual one once", async () => {
+    // The mail sink can hold a message a moment before its reminder is recorded as sent.
+    await expect
+      .poll(async () => (await log()).some((r) => r.status === "queued"), { timeout: 10_000 })
+      .toBe(false);
     const rows = (await log()).filter((r) => r.status === "sent");
     const usage = await get(`${apiPaths.reminders.usage}${q()}&month=2026-03`);
     expect(usage.json.data).toEqual({
