@@ -8,7 +8,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
-for (const file of readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((name) => name.endsWith(".json"))
+  .sort()) {
   const report = JSON.parse(readFileSync(`${dir}/${file}`, "utf8"));
   const suite = file.replace(/\.json$/, "");
   passed += report.numPassedTests;

@@ -1,3 +1,4 @@
+import { stopOnSignal } from "@recoup/sandbox-http";
 import { startGoogleSandbox } from "./index.ts";
 
 const env = process.env;
@@ -32,11 +33,4 @@ console.log(
 );
 console.log(`  client_id ${client.client_id}, redirect_uris ${client.redirect_uris.join(" ")}`);
 
-const stop = () => {
-  sandbox.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+stopOnSignal(sandbox);

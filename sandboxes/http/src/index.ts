@@ -85,3 +85,15 @@ export function redirect(res: ServerResponse, location: string, status: number):
   res.writeHead(status, { location, "cache-control": "no-store", "content-length": "0" });
   res.end();
 }
+
+/** A sandbox run on its own (`npm start` in its folder) closes cleanly on Ctrl-C or SIGTERM. */
+export function stopOnSignal(sandbox: { close(): Promise<unknown> }): void {
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

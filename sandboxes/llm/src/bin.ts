@@ -1,3 +1,4 @@
+import { stopOnSignal } from "@recoup/sandbox-http";
 import { MODES, type ModeSpec, startLlmSandbox } from "./index.ts";
 
 const env = process.env;
@@ -20,11 +21,4 @@ console.log(`  gemini: ${sandbox.geminiBaseUrl}/v1beta/models/{model}:generateCo
 console.log(`  openai: ${sandbox.openaiBaseUrl}/chat/completions (Authorization: Bearer)`);
 console.log(`  control: ${sandbox.controlUrl} (mode, next, requests, reset)`);
 
-const stop = () => {
-  sandbox.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+stopOnSignal(sandbox);

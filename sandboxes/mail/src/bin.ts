@@ -1,3 +1,4 @@
+import { stopOnSignal } from "@recoup/sandbox-http";
 import { startMailSandbox } from "./index.ts";
 
 const port = (name: string, fallback: number): number => {
@@ -24,11 +25,4 @@ console.log(
     (inboundUrl ? `, answers posted to ${inboundUrl}` : ""),
 );
 
-const stop = () => {
-  sandbox.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+stopOnSignal(sandbox);

@@ -1,3 +1,4 @@
+import { stopOnSignal } from "@recoup/sandbox-http";
 import { startQuickBooksSandbox } from "./index.ts";
 
 const env = process.env;
@@ -55,11 +56,4 @@ console.log(
     .join(", ")}`,
 );
 
-const stop = () => {
-  sandbox.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+stopOnSignal(sandbox);

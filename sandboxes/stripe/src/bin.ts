@@ -1,3 +1,4 @@
+import { stopOnSignal } from "@recoup/sandbox-http";
 import { startStripeSandbox } from "./index.ts";
 
 const env = process.env;
@@ -24,11 +25,4 @@ console.log(`  new Stripe(key, { host: "${sandbox.host}", port: ${sandbox.port},
 if (webhookUrl) console.log(`  webhooks to ${webhookUrl}, signing secret ${sandbox.webhookSecret}`);
 console.log(`  customers and their portals: ${sandbox.portalUrl()}`);
 
-const stop = () => {
-  sandbox.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+stopOnSignal(sandbox);
