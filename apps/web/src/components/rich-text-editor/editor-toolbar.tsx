@@ -82,6 +82,9 @@ export function EditorToolbar({ editor, disabled }: { editor: Editor; disabled?:
             aria-keyshortcuts={tool.shortcut}
             title={tool.name}
             disabled={disabled}
+            // A click keeps the editor's focus and selection, so the next key typed lands in the
+            // text (not on the button) even before the editor's own focus() comes round.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => tool.run(editor)}
             className={cn(
               "text-muted-foreground hover:bg-accent hover:text-accent-foreground inline-flex size-8 items-center justify-center rounded-md transition-colors outline-none",
