@@ -139,6 +139,26 @@ describe("automatic reminders against the sample company", () => {
     expect(stages).toEqual(new Set([undefined, "before_due_date", "on_due_date", "after_due_date"]));
   });
 
+  it("previews each template with an invoice its stage fits: the next one due, or the most overdue", async () => {
+    setClock(localTime("08:00"));
+    const open = sampleInvoices()
+      .filter((inv) => !inv.voided && inv.balance > 0 && inv.email)
+      .sort((a, b) => a.dueDate - b.dueDate || (String(a.id) < String(b.id) ? -1 : 1));
+    const nextDue = open.find((inv) => inv.dueDate >= todayDay)!;
+    expect(nextDue.dueDate).toBeGreaterThan(todayDay - 1);
+    const shownWith = async (type: string) =>
+      (await post(apiPaths.templates.preview, { companyId: w.user.companyId, type })).json.data.invoice;
+    expect(await shownWith("before_due_date")).toMatchObject({
+      id: String(nextDue.id),
+      dueDate: dayText(nextDue.dueDate),
+    });
+    expect(await shownWith("on_due_date")).toMatchObject({ id: String(nextDue.id) });
+    expect(await shownWith("after_due_date")).toMatchObject({
+      id: String(open[0]!.id),
+      dueDate: dayText(open[0]!.dueDate),
+    });
+  });
+
   it("turns on at 08:00 after a preview of what goes out when the window opens at 09:00", async () => {
     setClock(localTime("08:00"));
     const preview = await get(`${apiPaths.reminders.enablePreview}${q()}`);

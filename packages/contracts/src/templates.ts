@@ -110,7 +110,8 @@ export const saveFollowUpIntervalResponseSchema = z.object({
 
 /**
  * POST templates.preview and templates.sendTest: a template rendered with one of the company's
- * real open invoices (`invoiceId`, or the most overdue one). `subject` / `content` preview unsaved
+ * real open invoices (`invoiceId`, or one the stage fits: the next due for the before-due and
+ * on-due templates, the most overdue for the after-due one). `subject` / `content` preview unsaved
  * edits; without them the stored template is used. With no open invoice, sample values are used.
  */
 export const previewTemplateRequestSchema = z.object({

@@ -1,3 +1,4 @@
+import type { TemplateType } from "@recoup/contracts";
 import { and, count, countDistinct, desc, eq, gte, inArray, isNotNull, lt, max, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoices, reminders } from "../../db/schema/index.ts";
@@ -63,16 +64,30 @@ export async function findInvoice(db: DbOrTx, companyId: string, invoiceId: stri
   return row;
 }
 
-/** The most overdue open invoice with an address, for a template preview. */
-export async function mostOverdueInvoice(db: DbOrTx, companyId: string) {
-  const [row] = (await db
-    .select(invoiceColumns)
-    .from(invoices)
-    .leftJoin(customers, customerJoin)
-    .where(and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email)))
-    .orderBy(invoices.dueDate, invoices.qbId)
-    .limit(1)) as InvoiceForReminder[];
-  return row;
+/**
+ * The open invoice with an address that a template's preview is shown with, one its stage fits:
+ * for the after-due notice the most overdue; before and on the due date the next one due (today
+ * or later), else the most overdue when none is.
+ */
+export async function previewInvoice(db: DbOrTx, companyId: string, type: TemplateType, today: string) {
+  const pick = (upcoming: boolean) =>
+    db
+      .select(invoiceColumns)
+      .from(invoices)
+      .leftJoin(customers, customerJoin)
+      .where(
+        and(
+          liveInvoices(companyId),
+          openBalance,
+          isNotNull(invoices.dueDate),
+          isNotNull(invoices.email),
+          upcoming ? gte(invoices.dueDate, today) : undefined,
+        ),
+      )
+      .orderBy(invoices.dueDate, invoices.qbId)
+      .limit(1) as Promise<InvoiceForReminder[]>;
+  const [next] = type === "after_due_date" ? [] : await pick(true);
+  return next ?? (await pick(false))[0];
 }
 
 /**

@@ -15,7 +15,7 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import { recordOutbound } from "../communications/outbound.service.ts";
 import { emailInput, type InvoiceFacts, outgoingEmail, sampleInvoice } from "../reminders/reminder-email.ts";
-import { findInvoice, mostOverdueInvoice } from "../reminders/reminders.repository.ts";
+import { findInvoice, previewInvoice } from "../reminders/reminders.repository.ts";
 import { renderReminder, variableValues } from "../reminders/render.ts";
 import * as repo from "./templates.repository.ts";
 
@@ -78,7 +78,7 @@ async function storedTemplate(ctx: AppContext, companyId: string, type: Template
 
 /**
  * A template (as stored, or the unsaved edit given) rendered with one of the company's real open
- * invoices: the one named, else the most overdue; sample values when it has none.
+ * invoices: the one named, else one the stage fits (`previewInvoice`); sample values when it has none.
  */
 export async function previewTemplate(
   ctx: AppContext,
@@ -93,7 +93,7 @@ export async function previewTemplate(
   const now = ctx.now();
   const invoice = input.invoiceId
     ? await findInvoice(ctx.db, companyId, input.invoiceId)
-    : await mostOverdueInvoice(ctx.db, companyId);
+    : await previewInvoice(ctx.db, companyId, input.type, dateIn(company.timezone, now));
   if (input.invoiceId && !invoice) throw notFound("No such invoice.");
   const facts: InvoiceFacts = invoice ?? sampleInvoice(dateIn(company.timezone, now));
   const template = { subject: input.subject ?? stored.subject, content: input.content ?? stored.content };
