@@ -1,5 +1,19 @@
 import type { TemplateType } from "@recoup/contracts";
-import { and, count, countDistinct, desc, eq, gte, inArray, isNotNull, lt, max, ne, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  max,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoices, reminders } from "../../db/schema/index.ts";
 import { liveInvoices, openBalance } from "../invoices/receivables.repository.ts";
@@ -39,20 +53,18 @@ const customerJoin = and(
  * address (read from the `invoices_company_due_open` index). With `ids`, only those.
  */
 export function remindableInvoices(db: DbOrTx, companyId: string, ids?: string[]) {
-  return db
+  return selectRemindable(db, companyId, ids ? inArray(invoices.qbId, ids) : undefined);
+}
+
+const selectRemindable = (db: DbOrTx, companyId: string, also?: SQL) =>
+  db
     .select(invoiceColumns)
     .from(invoices)
     .leftJoin(customers, customerJoin)
     .where(
-      and(
-        liveInvoices(companyId),
-        openBalance,
-        isNotNull(invoices.dueDate),
-        isNotNull(invoices.email),
-        ids ? inArray(invoices.qbId, ids) : undefined,
-      ),
-    ) as Promise<InvoiceForReminder[]>;
-}
+      and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email), also),
+    )
+    .$dynamic();
 
 /** One invoice as it is now (paid, voided or deleted included). */
 export async function findInvoice(db: DbOrTx, companyId: string, invoiceId: string) {
@@ -71,19 +83,7 @@ export async function findInvoice(db: DbOrTx, companyId: string, invoiceId: stri
  */
 export async function previewInvoice(db: DbOrTx, companyId: string, type: TemplateType, today: string) {
   const pick = (upcoming: boolean) =>
-    db
-      .select(invoiceColumns)
-      .from(invoices)
-      .leftJoin(customers, customerJoin)
-      .where(
-        and(
-          liveInvoices(companyId),
-          openBalance,
-          isNotNull(invoices.dueDate),
-          isNotNull(invoices.email),
-          upcoming ? gte(invoices.dueDate, today) : undefined,
-        ),
-      )
+    selectRemindable(db, companyId, upcoming ? gte(invoices.dueDate, today) : undefined)
       .orderBy(invoices.dueDate, invoices.qbId)
       .limit(1) as Promise<InvoiceForReminder[]>;
   const [next] = type === "after_due_date" ? [] : await pick(true);
