@@ -144,8 +144,10 @@ describe("automatic reminders against the sample company", () => {
     const open = sampleInvoices()
       .filter((inv) => !inv.voided && inv.balance > 0 && inv.email)
       .sort((a, b) => a.dueDate - b.dueDate || (String(a.id) < String(b.id) ? -1 : 1));
-    const nextDue = open.find((inv) => inv.dueDate >= todayDay)!;
-    expect(nextDue.dueDate).toBeGreaterThan(todayDay - 1);
+    const nextDue = open.find((inv) => inv.dueDate >= todayDay);
+    if (!nextDue) throw new Error("the sample company has no open invoice due today or later");
+    // The two choices differ, or the test could not tell them apart.
+    expect(nextDue).not.toBe(open[0]);
     const shownWith = async (type: string) =>
       (await post(apiPaths.templates.preview, { companyId: w.user.companyId, type })).json.data.invoice;
     expect(await shownWith("before_due_date")).toMatchObject({

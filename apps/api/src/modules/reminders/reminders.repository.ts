@@ -53,7 +53,9 @@ const customerJoin = and(
  * address (read from the `invoices_company_due_open` index). With `ids`, only those.
  */
 export function remindableInvoices(db: DbOrTx, companyId: string, ids?: string[]) {
-  return selectRemindable(db, companyId, ids ? inArray(invoices.qbId, ids) : undefined);
+  return selectRemindable(db, companyId, ids ? inArray(invoices.qbId, ids) : undefined) as Promise<
+    InvoiceForReminder[]
+  >;
 }
 
 const selectRemindable = (db: DbOrTx, companyId: string, also?: SQL) =>

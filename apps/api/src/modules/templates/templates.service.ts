@@ -91,11 +91,12 @@ export async function previewTemplate(
     storedTemplate(ctx, companyId, input.type),
   ]);
   const now = ctx.now();
+  const today = dateIn(company.timezone, now);
   const invoice = input.invoiceId
     ? await findInvoice(ctx.db, companyId, input.invoiceId)
-    : await previewInvoice(ctx.db, companyId, input.type, dateIn(company.timezone, now));
+    : await previewInvoice(ctx.db, companyId, input.type, today);
   if (input.invoiceId && !invoice) throw notFound("No such invoice.");
-  const facts: InvoiceFacts = invoice ?? sampleInvoice(dateIn(company.timezone, now));
+  const facts: InvoiceFacts = invoice ?? sampleInvoice(today);
   const template = { subject: input.subject ?? stored.subject, content: input.content ?? stored.content };
   const emailIn = emailInput(company, facts, template, now, logo);
   return {
