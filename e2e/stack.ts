@@ -4,7 +4,7 @@ import path from "node:path";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
 import { wireLocalSandboxes } from "@recoup/api/local-sandboxes";
-import { freePort } from "@recoup/api/testing/net";
+import { heldPort } from "@recoup/api/testing/net";
 
 export interface Stack {
   appUrl: string;
@@ -20,7 +20,8 @@ export interface Stack {
 
 /** The whole product as `npm start` runs it (built web app, API, sandboxes wired the same way), on free ports. */
 export async function startStack(): Promise<Stack> {
-  const port = await freePort();
+  // Held until the app listens on it: the sandboxes start in between and must not take it.
+  const { port, release } = await heldPort();
   const appUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-e2e-"));
   const sandboxes = await wireLocalSandboxes(
@@ -36,6 +37,7 @@ export async function startStack(): Promise<Stack> {
     { freePorts: true },
   );
   const { app } = await buildApp(loadConfig(sandboxes.env));
+  await release();
   await app.listen({ port, host: "127.0.0.1" });
   return {
     appUrl,

@@ -6,11 +6,11 @@ import {
   apiGet,
   captureOnFailure,
   createUser,
-  delayRequests,
   expectPath,
   expectTitle,
   field,
   gone,
+  holdRequests,
   idTokenOf,
   logIn,
   png,
@@ -48,13 +48,14 @@ describe("account settings", () => {
     expect(await menu.textContent()).toContain(user.name);
     expect(await menu.locator("img").count()).toBe(0);
 
-    // To /account from the user menu; the profile loads (held back a little so it shows).
-    await delayRequests(page, "**/v1/business/settings/get-profile/**", 500);
+    // To /account from the user menu; the profile loads (held back until the loading text is seen).
+    const release = await holdRequests(page, "**/v1/business/settings/get-profile/**");
     await menu.click();
     await page.getByRole("menuitem", { name: "Account" }).click();
     await expectPath(page, "/account");
     await expectTitle(page, "Account");
     await visible(page.getByText(profileMessages.loading, { exact: true }));
+    release();
     for (const section of ["Profile and Company Images", "Profile Information", "Email Signature"]) {
       await visible(page.getByRole("heading", { name: section, exact: true }));
     }
@@ -137,9 +138,10 @@ describe("account settings", () => {
     await visible(preview.getByText("Best regards"));
     const saved = page.getByRole("img", { name: "Profile picture preview" });
     await visible(saved);
-    expect(await saved.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
-      64, 64,
-    ]);
+    // Decoded a moment after it shows.
+    await expect
+      .poll(() => saved.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+      .toEqual([64, 64]);
     await visible(page.getByRole("img", { name: "Company logo preview" }));
     await expect.poll(() => menu.textContent(), { timeout: 15_000 }).toContain("Ada Q. Collector");
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 
 import { chromiumForFile, newContext, waitForMail } from "../browser.ts";
 import { caller, createSyncedUser, logInAs, type SyncedUser } from "./collections-helpers.ts";
-import { expectTitle, toast, visible } from "./flows-helpers.ts";
+import { expectTitle, holdRequests, toast, visible } from "./flows-helpers.ts";
 import { reportOnFailure } from "./shell-helpers.ts";
 
 /**
@@ -45,6 +45,13 @@ const editorTitle = (page: Page) => page.locator("#template-editor-title");
 const subjectInput = (page: Page) => page.getByPlaceholder("Enter email subject...");
 const body = (page: Page) => page.getByRole("textbox", { name: "Body" });
 const storedSubject = (page: Page) => page.getByTestId("template-subject");
+type EditorState = { doc: { textBetween(from: number, to: number): string }; selection: { from: number } };
+/** The editor's own text before its cursor (Tiptap keeps the editor on its element). */
+const textBeforeCursor = (page: Page) =>
+  body(page).evaluate((el) => {
+    const { state } = (el as HTMLElement & { editor: { state: EditorState } }).editor;
+    return state.doc.textBetween(0, state.selection.from);
+  });
 /** The text of the read-only body (a sandboxed frame). */
 const frameText = (page: Page, title: string) =>
   page.frameLocator(`iframe[title="${title}"]`).locator("body").innerText();
@@ -123,10 +130,10 @@ describe("Email Templates page", () => {
     await page.getByRole("button", { name: "Insert {customer_name}" }).click();
     await expect.poll(() => body(page).innerText()).toBe("Hello {customer_name},");
     // Keys pressed within a few ms of a programmatic insert can outrun Chromium's selectionchange
-    // event (a person's cannot): give the editor a moment to read where the cursor went.
-    await page.waitForTimeout(100);
+    // event (a person's cannot): each key waits until the editor has read where the cursor is.
+    await expect.poll(() => textBeforeCursor(page)).toBe("Hello {customer_name}");
     await page.keyboard.press("ArrowRight");
-    await page.waitForTimeout(100);
+    await expect.poll(() => textBeforeCursor(page)).toBe("Hello {customer_name},");
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Bold", exact: true }).click();
     expect(await page.getByRole("button", { name: "Bold", exact: true }).getAttribute("aria-pressed")).toBe(
@@ -136,12 +143,10 @@ describe("Email Templates page", () => {
     expect(await body(page).innerText()).toContain("Hello {customer_name},");
 
     // Save: 'Saving...' while it goes, then the spec's message and view mode.
-    await page.route(`**${apiPaths.templates.save}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
-      await route.fallback();
-    });
+    const release = await holdRequests(page, `**${apiPaths.templates.save}`);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await visible(page.getByRole("button", { name: "Saving...", exact: true }));
+    release();
     await visible(toast(page, "Template saved successfully!"));
     await visible(page.getByRole("button", { name: "Edit Template" }));
     expect(await storedSubject(page).innerText()).toBe("Invoice {invoice_number} is due soon");

@@ -122,12 +122,20 @@ export async function logIn(page: Page, user: Pick<TestUser, "email" | "password
 export const userMenuButton = (page: Page, email: string) =>
   page.getByRole("button").filter({ hasText: email }).first();
 
-/** Holds matching requests for `ms` before they go on, so a busy state can be seen. */
-export async function delayRequests(page: Page, pattern: string, ms: number) {
+/**
+ * Holds matching requests until the returned `release` is called, so a busy state is checked while
+ * it certainly lasts (a fixed delay races a loaded machine).
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(pattern, async (route) => {
-    await new Promise((r) => setTimeout(r, ms));
+    await released;
     await route.fallback();
   });
+  return release;
 }
 
 /** A PNG of the given size, in one colour. */

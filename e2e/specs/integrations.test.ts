@@ -6,10 +6,10 @@ import { chromiumForFile, newContext } from "../browser.ts";
 import {
   apiGet,
   createUser,
-  delayRequests,
   expectPath,
   expectTitle,
   gone,
+  holdRequests,
   idTokenOf,
   logIn,
   toast,
@@ -28,11 +28,12 @@ const button = (page: Page, name: string) => page.getByRole("button", { name, ex
 
 /** From /integrations: 'Connect QuickBooks' (busy while the authorize URL is fetched) to the sandbox's consent page. */
 async function openConsent(page: Page) {
-  await delayRequests(page, `**${apiPaths.quickbooks.connect}`, 400);
+  const release = await holdRequests(page, `**${apiPaths.quickbooks.connect}`);
   await button(page, "Connect QuickBooks").click();
   const busy = button(page, "Connecting...");
   await visible(busy);
   expect(await busy.isDisabled()).toBe(true);
+  release();
   await page.waitForURL((url) => url.href.startsWith(inject("quickbooksUrl")), { timeout: 15_000 });
   await visible(page.getByRole("heading", { name: /Connect .* to QuickBooks/ }));
 }
@@ -95,19 +96,21 @@ describe("QuickBooks integration", () => {
     await visible(page.getByText(new RegExp(`^${quickbooksMessages.recentlySynced} ·`)));
 
     // Refresh Data: busy, then the spec's toast.
-    await delayRequests(page, "**/v1/business/invoice/pull/**", 400);
+    const releasePull = await holdRequests(page, "**/v1/business/invoice/pull/**");
     await button(page, "Refresh Data").click();
     const refreshing = button(page, "Refreshing...");
     await visible(refreshing);
     expect(await refreshing.isDisabled()).toBe(true);
     expect(await button(page, "Disconnect").isDisabled()).toBe(true);
+    releasePull();
     await visible(toast(page, quickbooksMessages.refreshed));
     await visible(button(page, "Refresh Data"));
 
     // Disconnect: busy, the spec's toast, the badge, and the local flag.
-    await delayRequests(page, `**${apiPaths.quickbooks.revoke}*`, 400);
+    const releaseRevoke = await holdRequests(page, `**${apiPaths.quickbooks.revoke}*`);
     await button(page, "Disconnect").click();
     await visible(button(page, "Disconnecting..."));
+    releaseRevoke();
     await visible(toast(page, quickbooksMessages.disconnected));
     await visible(badge(page, "Disconnected"));
     await gone(badge(page, "Connected"));

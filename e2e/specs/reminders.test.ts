@@ -136,7 +136,7 @@ describe("reminders in the browser", () => {
 
     // The row now shows the manual reminder as its last one.
     const row = rowOf(page.getByRole("button", { name: `Reminders for invoice ${label}`, exact: true }));
-    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain("Manual");
+    await expect.poll(() => row.innerText(), { timeout: 25_000 }).toContain("Manual");
     expect(problems).toEqual([]);
     await context.close();
   });

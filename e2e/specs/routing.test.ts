@@ -75,7 +75,7 @@ afterAll(async () => {
 
 const waitForPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path);
 const expectTitle = (page: Page, name: string) =>
-  expect.poll(() => page.title(), { timeout: 5_000 }).toBe(`Recoup | ${name}`);
+  expect.poll(() => page.title(), { timeout: 20_000 }).toBe(`Recoup | ${name}`);
 
 describe("redirects", () => {
   it("/ goes to /login, replacing its history entry", async () => {

@@ -13,11 +13,11 @@ import {
 import {
   captureOnFailure,
   createUser,
-  delayRequests,
   expectPath,
   expectTitle,
   field,
   gone,
+  holdRequests,
   mailsTo,
   submitLogin,
   toast,
@@ -81,12 +81,13 @@ describe("signup to the shell", () => {
     await visible(page.getByRole("heading", { name: "Welcome back" }));
     expect(new URL(page.url()).search).toBe("");
     expect(await field(page, "Email").inputValue()).toBe(email);
-    await delayRequests(page, "**/v1/auth/verify-email", 600);
+    const release = await holdRequests(page, "**/v1/auth/verify-email");
     await field(page, "Password").fill(STRONG_PASSWORD);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     const busy = page.getByRole("button", { name: "Logging in..." });
     await visible(busy);
     expect(await busy.isDisabled()).toBe(true);
+    release();
     await visible(toast(page, webTexts.emailVerified));
 
     // A new account has no company yet: onboarding.

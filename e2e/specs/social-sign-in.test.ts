@@ -5,10 +5,10 @@ import { describe, expect, inject, it } from "vitest";
 import { chromiumForFile, newContext, uniqueEmail } from "../browser.ts";
 import {
   captureOnFailure,
-  delayRequests,
   expectPath,
   expectTitle,
   field,
+  holdRequests,
   toast,
   userMenuButton,
   visible,
@@ -32,11 +32,12 @@ async function toGoogleConsent(page: Page, email: string, name: string) {
   await visible(page.getByText(email, { exact: true }));
 }
 
-/** The callback screen: held back a little so 'Connecting...' can be seen, then where it leads. */
-async function expectConnecting(page: Page, callbackPath: string) {
+/** The callback screen: its request held until 'Connecting...' is seen, then let go. */
+async function expectConnecting(page: Page, callbackPath: string, release: () => void) {
   await expectPath(page, callbackPath);
   await visible(page.getByRole("status").filter({ hasText: "Connecting..." }));
   await expectTitle(page, "Connecting...");
+  release();
 }
 
 describe("social sign-in", () => {
@@ -45,11 +46,11 @@ describe("social sign-in", () => {
     captureOnFailure(page, "social-sign-in-1");
     context.setDefaultTimeout(20_000);
     const email = uniqueEmail("google");
-    await delayRequests(page, "**/v1/auth/oauth/google/callback", 700);
+    const release = await holdRequests(page, "**/v1/auth/oauth/google/callback");
 
     await toGoogleConsent(page, email, "Grace Google");
     await page.getByRole("button", { name: "Allow" }).click();
-    await expectConnecting(page, "/callback/google");
+    await expectConnecting(page, "/callback/google", release);
 
     await expectPath(page, "/onboarding");
     await expectTitle(page, "Onboarding");
@@ -76,7 +77,7 @@ describe("social sign-in", () => {
     captureOnFailure(page, "social-sign-in-2");
     context.setDefaultTimeout(20_000);
     const email = uniqueEmail("intuit");
-    await delayRequests(page, "**/v1/auth/oauth/intuit/callback", 700);
+    const release = await holdRequests(page, "**/v1/auth/oauth/intuit/callback");
 
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in with Intuit" }).click();
@@ -85,7 +86,7 @@ describe("social sign-in", () => {
     await page.getByLabel("Or use another email").fill(email);
     await page.getByLabel("Name").fill("Ian Intuit");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expectConnecting(page, "/callback/intuit");
+    await expectConnecting(page, "/callback/intuit", release);
 
     await expectPath(page, "/onboarding");
     await expectTitle(page, "Onboarding");

@@ -14,7 +14,7 @@ import { wireLocalSandboxes } from "../src/local-sandboxes.ts";
 import { subscriptionHold } from "../src/modules/reminders/subscription-gate.ts";
 import { subscriptionRow, until } from "./billing-fixture.ts";
 import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
-import { freePort } from "./net.ts";
+import { freePort, heldPort } from "./net.ts";
 
 describe("billing off: production without provider keys", () => {
   let t: TestApp;
@@ -176,8 +176,8 @@ describe("configuration", () => {
 
 describe("a provider that is down at onboarding", () => {
   it("onboarding succeeds; the queued job makes the customer and the trial once it is back", async () => {
-    const port = await freePort();
-    // The app points at a port where nothing listens yet.
+    // The app points at a port whose provider is down: every connection is dropped.
+    const { port, release } = await heldPort();
     const secretKey = "sk_test_comes_back_later";
     const t = await createTestApp({
       STRIPE_SECRET_KEY: secretKey,
@@ -195,6 +195,7 @@ describe("a provider that is down at onboarding", () => {
       });
       await new Promise((r) => setTimeout(r, 1500));
       // The provider comes back on that port: the job's next attempt makes the trial.
+      await release();
       const back = await startStripeSandbox({ port, secretKey });
       try {
         const done = await until(
@@ -213,6 +214,7 @@ describe("a provider that is down at onboarding", () => {
       }
     } finally {
       await t.close();
+      await release(); // (a second close only reports that it was closed)
     }
   }, 90_000);
 });

@@ -312,7 +312,8 @@ describe("fallbacks", () => {
         fallbackReason: `${name} did not answer within 1.5 s`,
       });
       expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-      expect(took).toBeLessThan(TIMEOUT_MS + 2000);
+      // Reading the invoice and checking the draft add a little, a loaded 2-core machine more.
+      expect(took).toBeLessThan(TIMEOUT_MS + 5000);
       // The abandoned request was ended, not left waiting.
       await expect.poll(() => lastRequest().aborted, { timeout: 5000 }).toBe(true);
     }

@@ -10,3 +10,17 @@ export const freePort = () =>
     });
     srv.on("error", reject);
   });
+
+/**
+ * A port held by a listener that drops every connection (a provider that is down) until `release`,
+ * so nothing else takes it in the seconds before the real server starts on it.
+ */
+export const heldPort = () =>
+  new Promise<{ port: number; release: () => Promise<void> }>((resolve, reject) => {
+    const srv = createServer((socket) => socket.destroy());
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      resolve({ port, release: () => new Promise<void>((done) => srv.close(() => done())) });
+    });
+    srv.on("error", reject);
+  });

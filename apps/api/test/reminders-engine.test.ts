@@ -9,6 +9,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, qboConnections } from "../src/db/schema/index.ts";
 import { DB_MAINTENANCE } from "../src/jobs/db-maintenance.ts";
+import { REMINDER_PLAN } from "../src/jobs/reminder-plan.ts";
 import { REMINDER_PLANNER } from "../src/jobs/reminder-planner.ts";
 import { SEND_ATTEMPTS, SEND_REMINDER } from "../src/jobs/send-reminder.ts";
 import { planAll, planCompany } from "../src/modules/reminders/planner.service.ts";
@@ -315,6 +316,15 @@ describe("automatic reminders against the sample company", () => {
     setClock(localTime("15:30"));
     expect(await planAll(w.t.ctx)).toEqual({ queued: 1 });
     expect(await planCompany(w.t.ctx, w.user.companyId)).toMatchObject({ decided: 0 });
+    // The fan-out's job has run (so it cannot overlap a later test's planning), and sent nothing.
+    const planJobsLeft = async () =>
+      (
+        (await w.t.ctx.db.execute(
+          sql`select count(*)::int as n from pgboss.job
+              where name = ${REMINDER_PLAN} and state in ('created', 'retry', 'active')`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    await expect.poll(planJobsLeft, { timeout: 20_000 }).toBe(0);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await reminderMails()).length).toBe(before);
   });

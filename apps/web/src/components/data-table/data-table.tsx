@@ -42,6 +42,8 @@ export interface DataTableProps<T, S extends string, F extends string> {
   empty: ReactNode;
   /** Extra rows under the body (a totals row), in a <tfoot>. */
   footer?: ReactNode;
+  /** The rows are the last parameters' while the new sort, page or search loads: dimmed and busy. */
+  stale?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export function DataTable<T, S extends string, F extends string>({
   noun,
   empty,
   footer,
+  stale = false,
 }: DataTableProps<T, S, F>) {
   const table = useReactTable({
     data: rows ?? [],
@@ -81,7 +84,7 @@ export function DataTable<T, S extends string, F extends string>({
       <Table
         aria-label={label}
         scrollLabel={`${label} table`}
-        aria-busy={loading || undefined}
+        aria-busy={loading || stale || undefined}
         className="min-w-max"
       >
         <TableHeader>
@@ -129,7 +132,7 @@ export function DataTable<T, S extends string, F extends string>({
             </TableRow>
           ))}
         </TableHeader>
-        <TableBody>
+        <TableBody className={cn("transition-opacity", stale && "opacity-60")}>
           {loading ? (
             Array.from({ length: Math.min(list.pageSize, 10) }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.

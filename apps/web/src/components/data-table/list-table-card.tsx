@@ -15,7 +15,14 @@ export function ListTableCard<T, S extends string, F extends string>({
   tools,
   ...table
 }: DataTableProps<T, S, F> & {
-  query: { data: unknown; isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean };
+  query: {
+    data: unknown;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    isFetching: boolean;
+    isPlaceholderData: boolean;
+  };
   errorTitle: string;
   /** The search box's label: "Search invoices". */
   searchLabel: string;
@@ -37,7 +44,7 @@ export function ListTableCard<T, S extends string, F extends string>({
         </>
       }
     >
-      <DataTable {...table} />
+      <DataTable {...table} stale={query.isPlaceholderData} />
     </ListCard>
   );
 }

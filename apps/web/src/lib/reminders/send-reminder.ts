@@ -10,15 +10,18 @@ export async function sendReminder(input: SendReminderRequest) {
   return res.data;
 }
 
-/** The send job records the email as sent a moment after it is queued: the rows are read again then too. */
-const RECORDED_AFTER_MS = 5_000;
+/**
+ * The send job records the email as sent a moment after it is queued, later on a busy server: the
+ * rows are read again a few times over the next half minute, so they show it when it happens.
+ */
+const READ_AGAIN_AFTER_MS = [2_000, 5_000, 10_000, 20_000, 30_000];
 
 export function useSendReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendReminder,
     onSuccess: () => {
-      setTimeout(() => void invalidateReminderState(queryClient), RECORDED_AFTER_MS);
+      for (const ms of READ_AGAIN_AFTER_MS) setTimeout(() => void invalidateReminderState(queryClient), ms);
       return invalidateReminderState(queryClient);
     },
   });
