@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type MailSandbox, startMailSandbox } from "@recoup/sandbox-mail";
@@ -41,6 +41,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const databaseUrl = pgServerUrl
     ? await createDatabase(pgServerUrl, `t_${process.pid}_${Date.now()}_${counter++}`)
     : undefined;
+  // On PGlite: a copy of the run's migrated cluster (global-setup.ts), not a new one each time.
+  const template = inject("pgliteTemplate");
+  if (!databaseUrl && template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
