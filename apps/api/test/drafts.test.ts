@@ -89,8 +89,12 @@ const money = (cents: number, inv: InvoiceRecord) => formatCents(cents, inv.curr
 const date = (day: number) => longDate(dayText(day), "en-US");
 const lastRequest = () => llm.requests().at(-1)!;
 
-/** A customer's reply to the invoice, as the inbound relay would deliver it to its reply address. */
+/**
+ * A customer's reply to the invoice, as the inbound relay would deliver it to its reply address.
+ * Its date is fixed, so a second reply would tie with it: the invoice is not taken again.
+ */
 async function reply(inv: InvoiceRecord, text: string) {
+  taken.add(inv.id);
   const raw = await new MailComposer({
     from: "customer@example.com",
     to: w.t.ctx.replyTokens!.address(w.user.companyId, String(inv.id)),
@@ -293,6 +297,24 @@ describe("the guard", () => {
     expect(d.fallbackReason).toBe(`The generated draft mentioned ${planted}, which is not on this invoice`);
     expect(d).toMatchObject({ provider: "composer", model: null });
     expect(d.body).toContain(money(inv.balance, inv));
+  });
+});
+
+describe("the guard: days overdue", () => {
+  it("a draft that says the invoice is a week later than it is gives the composer's, with the reason", async () => {
+    for (const call of [gemini, openai]) {
+      const inv = take((i) => lateBy(i) > 1);
+      llm.queue(["wrong-days"]);
+      const d = await draft(inv, call);
+      expect(lastRequest().notes).toEqual([
+        `days stated as ${lateBy(inv) + 7} days overdue instead of ${lateBy(inv)} days overdue`,
+      ]);
+      expect(d).toMatchObject({
+        provider: "composer",
+        fallbackReason: `The generated draft said "${lateBy(inv) + 7} days overdue"; this invoice is ${lateBy(inv)} days overdue`,
+      });
+      expect(d.body).toContain(`is now ${lateBy(inv)} days overdue`);
+    }
   });
 });
 

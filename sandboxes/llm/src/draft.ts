@@ -60,6 +60,16 @@ export function composeDraft({ facts: given, customerReply }: PromptData, mode: 
   const forAmount = amount ? ` for ${amount}` : "";
   const onDue = due ? ` on ${due}` : "";
   const days = facts.daysOverdue;
+  // The count of days a draft states: in "wrong-days", a week further from the due date.
+  let statedDays = days;
+  if (mode === "wrong-days") {
+    if (days !== undefined && days !== 0) {
+      statedDays = days > 0 ? days + 7 : days - 7;
+      const was = days > 0 ? `${plural(days, "day")} overdue` : `${plural(-days, "day")} from now`;
+      const is = days > 0 ? `${plural(statedDays, "day")} overdue` : `${plural(-statedDays, "day")} from now`;
+      notes.push(`days stated as ${is} instead of ${was}`);
+    } else notes.push("no count of days to state wrongly (due today, or no daysOverdue)");
+  }
   const reminders = facts.remindersSent ?? 0;
   const totalNote =
     facts.total && facts.amountDue && facts.total !== facts.amountDue && amount
@@ -78,7 +88,7 @@ export function composeDraft({ facts: given, customerReply }: PromptData, mode: 
   } else if (tone === "friendly") {
     if (days !== undefined && days < 0) {
       subject = `Upcoming payment: ${inv} is due ${due ?? "soon"}`;
-      facts1 = `I hope all is well. Just a quick note that ${inv}${forAmount} is due${onDue}, ${plural(-days, "day")} from now.${totalNote}`;
+      facts1 = `I hope all is well. Just a quick note that ${inv}${forAmount} is due${onDue}, ${plural(-statedDays!, "day")} from now.${totalNote}`;
     } else if (days === 0) {
       subject = `${Inv} is due today`;
       facts1 = `I hope all is well. A quick reminder that ${inv}${forAmount} is due today${due ? `, ${due}` : ""}.${totalNote}`;
@@ -97,7 +107,7 @@ export function composeDraft({ facts: given, customerReply }: PromptData, mode: 
     subject = `Overdue: ${inv}${amount ? ` (${amount})` : ""} was due ${due ?? "already"}`;
     facts1 =
       days !== undefined && days > 0
-        ? `${Inv}${forAmount} was due${onDue} and is now ${plural(days, "day")} overdue.`
+        ? `${Inv}${forAmount} was due${onDue} and is now ${plural(statedDays!, "day")} overdue.`
         : `${Inv}${forAmount} is due${onDue}.`;
     if (reminders > 0) {
       facts1 += ` We have sent ${plural(reminders, "reminder")} so far and have not yet received payment.`;
@@ -108,7 +118,7 @@ export function composeDraft({ facts: given, customerReply }: PromptData, mode: 
   } else {
     subject = `Final notice: ${inv}${amount ? `, ${amount}` : ""} overdue`;
     facts1 = `This is a final notice regarding ${inv}.${amount ? ` The balance of ${amount}` : " The balance"} was due${onDue}`;
-    facts1 += days !== undefined && days > 0 ? ` and is now ${plural(days, "day")} overdue.` : ".";
+    facts1 += days !== undefined && days > 0 ? ` and is now ${plural(statedDays!, "day")} overdue.` : ".";
     if (reminders > 0) {
       facts1 += ` Despite ${plural(reminders, "previous reminder")}, it remains unpaid.`;
     }

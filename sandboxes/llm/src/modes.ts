@@ -5,6 +5,7 @@ export const MODES = [
   "wrong-amount",
   "wrong-date",
   "wrong-invoice",
+  "wrong-days",
   "slow",
   "error",
   "rate-limit",

@@ -23,6 +23,25 @@ describe("the draft writer", () => {
     expect(d.body.split("\n\n").length).toBeGreaterThanOrEqual(4);
   });
 
+  it("wrong-days: states the days a week further from the due date, the other figures right", () => {
+    const late = composeDraft(readPrompt(userMessage(FACTS)), "wrong-days");
+    expect(late.draft.body).toContain("19 days overdue");
+    expect(late.draft.body).not.toContain("12 days");
+    expect(late.draft.body).toContain("$1,250.00");
+    expect(late.notes).toEqual(["days stated as 19 days overdue instead of 12 days overdue"]);
+    const soon = composeDraft(
+      readPrompt(userMessage({ ...FACTS, tone: "friendly", daysOverdue: -5 })),
+      "wrong-days",
+    );
+    expect(soon.draft.body).toContain("12 days from now");
+    const today = composeDraft(
+      readPrompt(userMessage({ ...FACTS, tone: "friendly", daysOverdue: 0 })),
+      "wrong-days",
+    );
+    expect(today.draft.body).toContain("is due today");
+    expect(today.notes).toEqual(["no count of days to state wrongly (due today, or no daysOverdue)"]);
+  });
+
   it("varies with the tone and the days overdue", () => {
     const upcoming = draft({ ...FACTS, tone: "friendly", daysOverdue: -5, remindersSent: 0 }).draft;
     expect(upcoming.subject).toBe("Upcoming payment: invoice 1042 is due March 31, 2026");

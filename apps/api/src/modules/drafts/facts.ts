@@ -146,4 +146,5 @@ export const guardRecord = (facts: DraftFacts): GuardRecord => ({
   invoiceNumber: facts.invoiceNumber,
   amountsCents: [facts.amountDueCents, facts.totalCents],
   dates: [facts.dueDate, facts.issueDate].filter((d): d is string => d !== null),
+  daysOverdue: facts.daysOverdue,
 });

@@ -11,6 +11,7 @@ const record: GuardRecord = {
   invoiceNumber: "1042",
   amountsCents: [125_000, 200_000],
   dates: ["2026-03-31", "2026-02-28"],
+  daysOverdue: 14,
 };
 const guard = (body: string, subject = "Invoice 1042", r = record) => guardDraft({ subject, body }, r);
 
@@ -65,6 +66,30 @@ describe("the guard", () => {
     expect(guard("We have not received payment, so the invoice hasn't been settled.")).toBeNull();
   });
 
+  it("checks how late the draft says the invoice is, not deadlines or fees", () => {
+    expect(guard("Invoice 1042 is now 21 days overdue.")).toBe(
+      'The generated draft said "21 days overdue"; this invoice is 14 days overdue',
+    );
+    expect(guard("It is overdue by 30 days.")).toBe(
+      'The generated draft said "overdue by 30 days"; this invoice is 14 days overdue',
+    );
+    expect(guard("Payment is 7 days past the due date.")).toMatch(/"7 days past the due date"/);
+    expect(guard("Invoice 1042 is due in 3 days.")).toBe(
+      'The generated draft said "due in 3 days"; this invoice is 14 days overdue',
+    );
+    expect(guard("It is 14 days overdue (overdue by 14 days, 14-day late).")).toBeNull();
+    expect(guard("Please pay within 7 days, or a 7-day late fee applies.")).toBeNull();
+    const upcoming = { ...record, daysOverdue: -3 };
+    expect(guard("Invoice 1042 is due on March 31, 2026, 3 days from now.", undefined, upcoming)).toBeNull();
+    expect(guard("Invoice 1042 is due in 3 days.", undefined, upcoming)).toBeNull();
+    expect(guard("Invoice 1042 is due on March 31, 2026, 10 days from now.", undefined, upcoming)).toBe(
+      'The generated draft said "due on March 31, 2026, 10 days from now"; this invoice is due in 3 days',
+    );
+    expect(guard("Invoice 1042 is 2 days late.", undefined, { ...record, daysOverdue: 0 })).toBe(
+      'The generated draft said "2 days late"; this invoice is due today',
+    );
+  });
+
   it("refuses links and addresses, which drafts never carry", () => {
     expect(guard("Please pay at http://evil.example/pay today.")).toBe(
       "The generated draft included http://evil.example/pay; drafts may not add links or addresses",
@@ -114,6 +139,7 @@ describe("the guard", () => {
             invoiceNumber: String(number),
             amountsCents: [balance, total],
             dates: [due, issued],
+            daysOverdue,
           };
           const draft = (mode: Parameters<typeof sandboxDraft>[1]) =>
             sandboxDraft({ facts, customerReply: null }, mode).draft;
@@ -121,6 +147,8 @@ describe("the guard", () => {
           for (const mode of ["wrong-amount", "wrong-date", "wrong-invoice"] as const) {
             expect(guardDraft(draft(mode), r)).not.toBeNull();
           }
+          // A day count is stated unless the invoice is due today.
+          if (daysOverdue !== 0) expect(guardDraft(draft("wrong-days"), r)).not.toBeNull();
         },
       ),
       { numRuns: 300 },

@@ -1,7 +1,7 @@
 /**
- * The guard between a model and the user: a generated draft is shown only if every amount, date
- * and invoice number it states is on the invoice, it adds no link or address, and it does not say
- * the debt is settled. Anything else and the composer's draft is shown, with the reason.
+ * The guard between a model and the user: a generated draft is shown only if every amount, date,
+ * invoice number and count of days late it states is on the invoice, it adds no link or address,
+ * and it does not say the debt is settled. Anything else and the composer's draft is shown, with the reason.
  */
 import {
   findAmounts,
@@ -21,6 +21,48 @@ export interface GuardRecord {
   amountsCents: number[];
   /** The dates a draft may state (ISO): the due date and the issue date. */
   dates: string[];
+  /** Days past the due date in the company's time zone (negative before it): "14 days overdue". */
+  daysOverdue: number;
+}
+
+/**
+ * Where a draft states how late the invoice is ("14 days overdue", "overdue by 14 days", "14 days
+ * past the due date") or how soon it is due ("due in 3 days", "3 days from now"), as days overdue. A fee or a charge
+ * ("a 7-day late fee") and a deadline ("please pay within 7 days") are not such statements.
+ */
+const DAY_COUNTS: { pattern: RegExp; overdue: (n: number) => number }[] = [
+  {
+    pattern:
+      /\b(\d{1,5})[\s-]+days?\s+(?:overdue|late|past\s+(?:the\s+|its\s+)?due(?:\s+date)?|after\s+(?:the|its)\s+due\s+date)\b(?!\s+(?:fees?|charges?|interest|penalt))/gi,
+    overdue: (n) => n,
+  },
+  { pattern: /\b(?:overdue|late|past\s+due)\s+(?:by|for)\s+(\d{1,5})\s+days?\b/gi, overdue: (n) => n },
+  {
+    // "due in 3 days", "due on March 31, 2026, 3 days from now"
+    pattern:
+      /\bdue(?:\s+on\s+[A-Za-z0-9 ,/-]{3,30}?)?,?\s+(?:in\s+(\d{1,5})\s+days?|(\d{1,5})\s+days?\s+from\s+now)\b/gi,
+    overdue: (n) => -n,
+  },
+];
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** How late the invoice is, in the guard's words: "14 days overdue", "due today", "due in 3 days". */
+const lateness = (daysOverdue: number) =>
+  daysOverdue > 0
+    ? `${plural(daysOverdue, "day")} overdue`
+    : daysOverdue === 0
+      ? "due today"
+      : `due in ${plural(-daysOverdue, "day")}`;
+
+/** The first statement of days late that the records do not bear out. */
+function wrongDayCount(text: string, daysOverdue: number) {
+  for (const { pattern, overdue } of DAY_COUNTS) {
+    for (const match of text.matchAll(pattern)) {
+      if (overdue(Number(match[1] ?? match[2])) !== daysOverdue) return match[0];
+    }
+  }
+  return null;
 }
 
 /**
@@ -81,6 +123,9 @@ export function guardDraft(draft: { subject: string; body: string }, record: Gua
   );
   if (number)
     return `The generated draft mentioned invoice ${number}; this invoice is ${record.invoiceNumber}`;
+
+  const days = wrongDayCount(text, record.daysOverdue);
+  if (days) return `The generated draft said "${days}"; this invoice is ${lateness(record.daysOverdue)}`;
 
   const settled = sentences(text).find(callsSettled);
   if (settled)
