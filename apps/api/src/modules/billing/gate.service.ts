@@ -4,9 +4,10 @@
  */
 import { type ErrorCode, errorCodes } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { enqueueEmail } from "../../jobs/send-email.ts";
 import { longDate, utcMonth } from "../../lib/dates.ts";
-import { countInvoicesReminded } from "../reminders/reminders.repository.ts";
+import { countInvoicesReminded, invoicesCountedIn } from "../reminders/reminders.repository.ts";
 import { usageLimitEmail } from "./billing.emails.ts";
 import * as repo from "./billing.repository.ts";
 import { isValid, monthlyLimit } from "./subscription-state.ts";
@@ -56,6 +57,25 @@ export async function sendingHold(ctx: AppContext, companyId: string): Promise<S
     code: errorCodes.usageLimitReached,
     message: `This month's ${limit.toLocaleString("en-US")} invoices of the ${sub.planName} plan are used: reminders resume on ${resumesOn}. To send more now, change your plan on the Billing page.`,
   };
+}
+
+/**
+ * What the plan still allows this month, for a planning run deciding under the company's lock:
+ * the invoices that already count (reminded this month, or queued to be) and how many more may
+ * be added. Null when nothing limits it (billing off, no subscription row, a plan without a limit).
+ */
+export async function usageAllowance(
+  ctx: AppContext,
+  db: DbOrTx,
+  companyId: string,
+): Promise<{ counted: Set<string>; left: number } | null> {
+  if (!ctx.billing) return null;
+  const sub = await repo.findSubscription(db, companyId);
+  const limit = sub ? monthlyLimit(sub) : null;
+  if (limit === null) return null;
+  const { from, to } = utcMonth(ctx.now());
+  const counted = new Set(await invoicesCountedIn(db, companyId, from, to));
+  return { counted, left: Math.max(0, limit - counted.size) };
 }
 
 async function noticeLimit(

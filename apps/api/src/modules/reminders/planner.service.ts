@@ -10,7 +10,7 @@ import { reminderMessageId } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
 import { dueReminder, windowState } from "./schedule.ts";
-import { subscriptionHold } from "./subscription-gate.ts";
+import { subscriptionHold, withinUsageLimit } from "./subscription-gate.ts";
 
 /** Before reminders go out, the company's data is at most this old (DECISIONS.md). */
 export const MAX_DATA_AGE_MS = 15 * 60_000;
@@ -66,7 +66,8 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
     await settingsRepo.lockCompanyReminders(tx, companyId);
     const again = await settingsRepo.findSettings(tx, companyId);
     if (!again?.enabled) return 0;
-    const rows = await decide(ctx, tx, again, now);
+    // A plan with a monthly limit takes new invoices only while it has room (the rest wait).
+    const rows = await withinUsageLimit(ctx, tx, companyId, await decide(ctx, tx, again, now));
     const inserted = await repo.insertDecisions(tx, rows);
     await enqueueReminderSends(
       ctx,

@@ -11,6 +11,7 @@ import {
   lt,
   max,
   ne,
+  or,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -328,6 +329,26 @@ export async function countInvoicesReminded(db: DbOrTx, companyId: string, from:
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The invoices that count against a month's usage, or will once their reminder goes: reminded in
+ * it (`from` to `to`), or with a reminder queued.
+ */
+export async function invoicesCountedIn(db: DbOrTx, companyId: string, from: Date, to: Date) {
+  const rows = await db
+    .selectDistinct({ id: reminders.invoiceQbId })
+    .from(reminders)
+    .where(
+      and(
+        eq(reminders.companyId, companyId),
+        or(
+          and(eq(reminders.status, "sent"), gte(reminders.sentAt, from), lt(reminders.sentAt, to)),
+          eq(reminders.status, "queued"),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** The latest sent reminder of each of these invoices. */

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { type SendingHold, sendingHold } from "../billing/gate.service.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { type SendingHold, sendingHold, usageAllowance } from "../billing/gate.service.ts";
 
 /**
  * Why the company's subscription holds reminders back now (the trial ended, the subscription is
@@ -7,4 +8,27 @@ import { type SendingHold, sendingHold } from "../billing/gate.service.ts";
  */
 export function subscriptionHold(ctx: AppContext, companyId: string): Promise<SendingHold | null> {
   return sendingHold(ctx, companyId);
+}
+
+/**
+ * The decisions the plan's monthly limit allows, in order: every one for an invoice that already
+ * counts this month, and new invoices only while the limit has room. Without a limit, all of them.
+ */
+export async function withinUsageLimit<T extends { invoiceQbId: string }>(
+  ctx: AppContext,
+  db: DbOrTx,
+  companyId: string,
+  rows: T[],
+): Promise<T[]> {
+  const allowance = await usageAllowance(ctx, db, companyId);
+  if (!allowance) return rows;
+  const { counted } = allowance;
+  let left = allowance.left;
+  return rows.filter((row) => {
+    if (counted.has(row.invoiceQbId)) return true;
+    if (left === 0) return false;
+    counted.add(row.invoiceQbId);
+    left--;
+    return true;
+  });
 }
