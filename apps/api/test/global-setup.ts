@@ -30,9 +30,7 @@ export default async function setup(project: TestProject) {
         NODE_ENV: "test",
         LOG_LEVEL: "silent",
         DATA_DIR: dataDir,
-        APP_URL: "http://localhost:3000",
         SMTP_URL: "smtp://127.0.0.1:9",
-        JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
       }),
     );
     await app.ready();

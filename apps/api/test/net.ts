@@ -1,16 +1,5 @@
 import { createServer } from "node:net";
 
-/** A port nobody listens on right now, for servers that must know their URL before they start. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-
 /**
  * A port held by a listener that drops every connection (a provider that is down) until `release`,
  * so nothing else takes it in the seconds before the real server starts on it.
@@ -24,3 +13,10 @@ export const heldPort = () =>
     });
     srv.on("error", reject);
   });
+
+/** A port nobody listens on right now, for servers that must know their URL before they start. */
+export const freePort = async () => {
+  const { port, release } = await heldPort();
+  await release();
+  return port;
+};

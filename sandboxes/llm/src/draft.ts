@@ -65,9 +65,8 @@ export function composeDraft({ facts: given, customerReply }: PromptData, mode: 
   if (mode === "wrong-days") {
     if (days !== undefined && days !== 0) {
       statedDays = days > 0 ? days + 7 : days - 7;
-      const was = days > 0 ? `${plural(days, "day")} overdue` : `${plural(-days, "day")} from now`;
-      const is = days > 0 ? `${plural(statedDays, "day")} overdue` : `${plural(-statedDays, "day")} from now`;
-      notes.push(`days stated as ${is} instead of ${was}`);
+      const said = (d: number) => (d > 0 ? `${plural(d, "day")} overdue` : `${plural(-d, "day")} from now`);
+      notes.push(`days stated as ${said(statedDays)} instead of ${said(days)}`);
     } else notes.push("no count of days to state wrongly (due today, or no daysOverdue)");
   }
   const reminders = facts.remindersSent ?? 0;

@@ -5,14 +5,13 @@
  * never quoted. The composer's figures come from the records, so its draft needs no guard.
  */
 import type { CustomerReply, DraftFacts, DraftInput } from "./facts.ts";
+import { plural } from "./figures.ts";
 
 export interface WrittenDraft {
   subject: string;
   /** Plain text, paragraphs separated by blank lines. */
   body: string;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function acknowledgement(reply: CustomerReply): string {
   const thanks = `Thank you for your reply of ${reply.dateText}.`;

@@ -300,3 +300,6 @@ const LINK =
 /** Links, web and email addresses in the text. */
 export const findLinks = (text: string) =>
   [...text.matchAll(LINK)].map((m) => m[0].replace(/[.,;:!?)]+$/, ""));
+
+/** "1 day", "14 days": how the composer and the guard write a count. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -1,7 +1,8 @@
 /**
  * The guard between a model and the user: a generated draft is shown only if every amount, date,
  * invoice number and count of days late it states is on the invoice, it adds no link or address,
- * and it does not say the debt is settled. Anything else and the composer's draft is shown, with the reason.
+ * and it does not say the debt is settled. Anything else and the composer's draft is shown, with
+ * the reason.
  */
 import {
   findAmounts,
@@ -9,6 +10,7 @@ import {
   findInvoiceNumbers,
   findLinks,
   markerFits,
+  plural,
   sameInvoiceNumber,
 } from "./figures.ts";
 
@@ -27,8 +29,9 @@ export interface GuardRecord {
 
 /**
  * Where a draft states how late the invoice is ("14 days overdue", "overdue by 14 days", "14 days
- * past the due date") or how soon it is due ("due in 3 days", "3 days from now"), as days overdue. A fee or a charge
- * ("a 7-day late fee") and a deadline ("please pay within 7 days") are not such statements.
+ * past the due date") or how soon it is due ("due in 3 days", "3 days from now"), as days overdue.
+ * A fee or a charge ("a 7-day late fee") and a deadline ("please pay within 7 days") are not such
+ * statements.
  */
 const DAY_COUNTS: { pattern: RegExp; overdue: (n: number) => number }[] = [
   {
@@ -44,8 +47,6 @@ const DAY_COUNTS: { pattern: RegExp; overdue: (n: number) => number }[] = [
     overdue: (n) => -n,
   },
 ];
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** How late the invoice is, in the guard's words: "14 days overdue", "due today", "due in 3 days". */
 const lateness = (daysOverdue: number) =>
