@@ -16,14 +16,10 @@ import { DECLINES, type TestCard } from "./cards.ts";
 import { cardError, type Decline, invalidRequest } from "./errors.ts";
 import type { EventLog } from "./events.ts";
 import { newId, randomToken } from "./ids.ts";
-import {
-  newInvoice,
-  newLineItem,
-  newPaymentMethod,
-  newSubscription,
-  newSubscriptionItem,
-  planOf,
-} from "./objects.ts";
+import { planOf } from "./objects/catalog.ts";
+import { newInvoice, newLineItem } from "./objects/invoice.ts";
+import { newPaymentMethod } from "./objects/payment-method.ts";
+import { newSubscription, newSubscriptionItem } from "./objects/subscription.ts";
 import type { ClockRow, CustomerRow, InvoiceRow, PaymentMethodRow, State, SubscriptionRow } from "./state.ts";
 import { addInterval, DAY, HOUR } from "./time.ts";
 import { AUTOMATIC, type Cause, type Invoice, type Price, type Subscription } from "./types.ts";

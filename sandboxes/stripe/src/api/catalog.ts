@@ -1,6 +1,6 @@
 import { invalidRequest, noSuch } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { newPrice, newProduct, planOf } from "../objects.ts";
+import { newPrice, newProduct, planOf } from "../objects/catalog.ts";
 import { mergeMetadata, type Params, rangeFilter } from "../params.ts";
 import { page, render } from "../render.ts";
 import type { Row } from "../state.ts";

@@ -1,6 +1,6 @@
 import { noSuch } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { newCustomer } from "../objects.ts";
+import { newCustomer } from "../objects/customer.ts";
 import { mergeMetadata, type Params, rangeFilter } from "../params.ts";
 import { page, render } from "../render.ts";
 import type { CustomerRow } from "../state.ts";
