@@ -1,9 +1,12 @@
 /**
  * The HTTP plumbing the local sandboxes share: reading a bounded body, and answering pages, text
  * and redirects with the same safe headers. What each imitated service puts on the wire (its JSON
- * content type, its error shapes) stays in that sandbox.
+ * content type, its error shapes) stays in that sandbox. Also the few other helpers more than one
+ * sandbox needs (calendar.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+
+export { ENGLISH_MONTHS } from "./calendar.ts";
 
 /** The error `readBody` throws past its limit, unless the caller makes its own. */
 export class BodyTooLarge extends Error {}

@@ -1,4 +1,4 @@
-import { DEFAULT_REPLY_TEXT } from "./compose.ts";
+import { DEFAULT_REPLY_TEXT } from "./compose/reply.ts";
 import type { InboundKind, StoredMail } from "./store.ts";
 
 export interface InboxView {
