@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOn } from "@recoup/sandbox-http";
 import { type ControlState, control, controlState, resetState } from "./control.ts";
 import { generateContent } from "./gemini/generate.ts";
 import * as gemini from "./gemini/models.ts";
@@ -120,14 +120,7 @@ export async function startLlmSandbox(options: LlmSandboxOptions = {}): Promise<
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const actualPort = (server.address() as AddressInfo).port;
+  const actualPort = await listenOn(server, port, host);
   const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
   const baseUrl = `http://${urlHost === "::" || urlHost === "[::]" ? "[::1]" : urlHost}:${actualPort}`;
 

@@ -1,21 +1,15 @@
-import { stopOnSignal } from "@recoup/sandbox-http";
+import { envList, stopOnSignal } from "@recoup/sandbox-http";
 import { startQuickBooksSandbox } from "./index.ts";
 
 const env = process.env;
-const redirectUris = (
-  env.QUICKBOOKS_SANDBOX_REDIRECT_URIS ??
-  [
-    "http://localhost:3000/v1/auth/oauth/intuit/callback",
-    "http://localhost:5173/v1/auth/oauth/intuit/callback",
-    "http://localhost:5173/callback/quickbooks",
-    "http://localhost:5173/callback/intuit",
-    "http://localhost:3000/callback/quickbooks",
-    "http://localhost:3000/callback/intuit",
-  ].join(",")
-)
-  .split(",")
-  .map((uri) => uri.trim())
-  .filter(Boolean);
+const redirectUris = envList(env.QUICKBOOKS_SANDBOX_REDIRECT_URIS, [
+  "http://localhost:3000/v1/auth/oauth/intuit/callback",
+  "http://localhost:5173/v1/auth/oauth/intuit/callback",
+  "http://localhost:5173/callback/quickbooks",
+  "http://localhost:5173/callback/intuit",
+  "http://localhost:3000/callback/quickbooks",
+  "http://localhost:3000/callback/intuit",
+]);
 
 const client = {
   client_id: env.QUICKBOOKS_SANDBOX_CLIENT_ID || "recoup-local-intuit-client",
