@@ -2,7 +2,7 @@
  * The billing engine: what Stripe Billing does to subscriptions and invoices, with time as a
  * parameter. Every change takes a `Cause` (when, in the time of the customer's test clock if it has
  * one, and which API request) and emits the events Stripe would. This class is its one entry point;
- * the work is in billing/, a file per use case.
+ * the work is in billing/, a file per use case, where each method is documented.
  *
  * Time: objects of a customer on a test clock live at the clock's frozen time and move only when it
  * is advanced; the others live at the sandbox's clock, and due work (trial ends, renewals, payment
@@ -13,20 +13,31 @@
  * collection, except a subscription's first invoice (charged at once); failed renewals are retried
  * after `retryDays`, then the subscription follows `afterRetries`.
  */
-
-import type { BillingContext, BillingSettings, PaymentResult } from "./billing/context.ts";
-import * as context from "./billing/context.ts";
-import { createSubscription, type NewSubscription } from "./billing/create-subscription.ts";
+import {
+  type BillingContext,
+  type BillingSettings,
+  causeFor,
+  clockTime,
+  customerId,
+  customerTime,
+} from "./billing/context.ts";
+import { createSubscription } from "./billing/create-subscription.ts";
 import { endTrial, resume } from "./billing/lifecycle.ts";
-import * as paymentMethods from "./billing/payment-methods.ts";
+import { attach, attachCard, paymentMethodOf, setDefaultPaymentMethod } from "./billing/payment-methods.ts";
 import { pay, settle } from "./billing/payments.ts";
 import { catchUp } from "./billing/schedule.ts";
-import * as changes from "./billing/subscription-changes.ts";
-import * as clocks from "./billing/test-clocks.ts";
-import type { TestCard } from "./cards.ts";
+import {
+  applyCancelAt,
+  applyCancelAtPeriodEnd,
+  applyItems,
+  applyTrialEnd,
+  cancelNow,
+  update,
+} from "./billing/subscription-changes.ts";
+import { advanceClock, advanceLimit, deleteClock } from "./billing/test-clocks.ts";
 import type { EventLog } from "./events.ts";
-import type { ClockRow, CustomerRow, InvoiceRow, PaymentMethodRow, State, SubscriptionRow } from "./state.ts";
-import { AUTOMATIC, type Cause, type Price, type Subscription } from "./types.ts";
+import type { State, SubscriptionRow } from "./state.ts";
+import type { Cause } from "./types.ts";
 
 export {
   type BillingSettings,
@@ -35,6 +46,9 @@ export {
   type PaymentResult,
 } from "./billing/context.ts";
 export type { EndBehavior, NewSubscription } from "./billing/create-subscription.ts";
+
+/** The arguments of an engine function after its context. */
+type Args<F> = F extends (b: BillingContext, ...rest: infer A) => unknown ? A : never;
 
 export class Billing implements BillingContext {
   constructor(
@@ -46,154 +60,40 @@ export class Billing implements BillingContext {
     readonly baseUrl: string,
   ) {}
 
-  // ---- time ---------------------------------------------------------------------------------
+  // time
+  clockTime = (...a: Args<typeof clockTime>) => clockTime(this, ...a);
+  customerTime = (...a: Args<typeof customerTime>) => customerTime(this, ...a);
+  causeFor = (...a: Args<typeof causeFor>) => causeFor(this, ...a);
 
-  clockTime(clockId: string | null): number {
-    return context.clockTime(this, clockId);
-  }
+  // payment methods
+  attachCard = (...a: Args<typeof attachCard>) => attachCard(this, ...a);
+  attach = (...a: Args<typeof attach>) => attach(this, ...a);
+  paymentMethodOf = (...a: Args<typeof paymentMethodOf>) => paymentMethodOf(this, ...a);
+  setDefaultPaymentMethod = (...a: Args<typeof setDefaultPaymentMethod>) =>
+    setDefaultPaymentMethod(this, ...a);
 
-  customerTime(customer: CustomerRow | undefined): number {
-    return context.customerTime(this, customer);
-  }
-
-  /** A cause at the customer's time. */
-  causeFor(customer: CustomerRow | undefined, request: Cause["request"] = AUTOMATIC): Cause {
-    return context.causeFor(this, customer, request);
-  }
-
-  // ---- payment methods ----------------------------------------------------------------------
-
-  /** Saves a test card to a customer, as attaching a PaymentMethod does (declined cards throw 402). */
-  attachCard(
-    customer: CustomerRow,
-    card: TestCard,
-    details: { exp_month: number; exp_year: number; name?: string | null; postal_code?: string | null },
-    cause: Cause,
-  ): PaymentMethodRow {
-    return paymentMethods.attachCard(this, customer, card, details, cause);
-  }
-
-  /** Attaches an existing, unattached PaymentMethod. */
-  attach(customer: CustomerRow, row: PaymentMethodRow, cause: Cause): PaymentMethodRow {
-    return paymentMethods.attach(this, customer, row, cause);
-  }
-
-  paymentMethodOf(sub: Subscription, customer: CustomerRow): PaymentMethodRow | undefined {
-    return paymentMethods.paymentMethodOf(this, sub, customer);
-  }
-
-  setDefaultPaymentMethod(customer: CustomerRow, pm: string | null, cause: Cause): void {
-    paymentMethods.setDefaultPaymentMethod(this, customer, pm, cause);
-  }
-
-  // ---- subscriptions ------------------------------------------------------------------------
-
+  // subscriptions
   subscriptionsOf(customer: string): SubscriptionRow[] {
-    return [...this.state.subscriptions.values()].filter(
-      (s) => context.customerId(s.obj.customer) === customer,
-    );
+    return [...this.state.subscriptions.values()].filter((s) => customerId(s.obj.customer) === customer);
   }
-
-  createSubscription(customer: CustomerRow, spec: NewSubscription, cause: Cause): SubscriptionRow {
-    return createSubscription(this, customer, spec, cause);
-  }
-
-  /** Changes a subscription; one `customer.subscription.updated` if anything changed. */
-  update(row: SubscriptionRow, cause: Cause, mutate: (sub: Subscription) => void): void {
-    changes.update(this, row, cause, mutate);
-  }
-
-  /**
-   * A plan switch or quantity change; takes effect on the next invoice (no prorations). The
-   * `apply*` methods change a subscription without emitting: wrap them in `update`.
-   */
-  applyItems(
-    sub: Subscription,
-    items: { id?: string; price?: Price; quantity?: number; deleted?: boolean }[],
-    at: number,
-  ): void {
-    changes.applyItems(sub, items, at);
-  }
-
-  /** cancel_at_period_end: Stripe also sets cancel_at to the period end and canceled_at to now. */
-  applyCancelAtPeriodEnd(sub: Subscription, value: boolean, at: number): void {
-    changes.applyCancelAtPeriodEnd(sub, value, at);
-  }
-
-  applyCancelAt(sub: Subscription, cancelAt: number | null, at: number): void {
-    changes.applyCancelAt(sub, cancelAt, at);
-  }
-
-  /** Moves a trial's end (or starts a trial on an active subscription); wrap in `update`. */
-  applyTrialEnd(row: SubscriptionRow, trialEnd: number, at: number): void {
-    changes.applyTrialEnd(row, trialEnd, at);
-  }
-
-  /** Cancels now: `customer.subscription.deleted`; open invoices stop being retried. */
-  cancelNow(
-    row: SubscriptionRow,
-    cause: Cause,
-    reason: "cancellation_requested" | "payment_failed" | null,
-    details: { comment?: string | null; feedback?: string | null } = {},
-  ): void {
-    changes.cancelNow(this, row, cause, reason, details);
-  }
-
+  createSubscription = (...a: Args<typeof createSubscription>) => createSubscription(this, ...a);
+  update = (...a: Args<typeof update>) => update(this, ...a);
+  applyItems = applyItems;
+  applyCancelAtPeriodEnd = applyCancelAtPeriodEnd;
+  applyCancelAt = applyCancelAt;
+  applyTrialEnd = applyTrialEnd;
+  cancelNow = (...a: Args<typeof cancelNow>) => cancelNow(this, ...a);
   /** Ends a trial now (trial_end=now): the first period starts, its invoice is charged at once. */
-  endTrialNow(row: SubscriptionRow, cause: Cause): void {
-    endTrial(this, row, cause, true);
-  }
+  endTrialNow = (row: SubscriptionRow, cause: Cause) => endTrial(this, row, cause, true);
+  resume = (...a: Args<typeof resume>) => resume(this, ...a);
 
-  /** Resumes a paused subscription: a new period from now, its invoice charged at once. */
-  resume(row: SubscriptionRow, cause: Cause): PaymentResult {
-    return resume(this, row, cause);
-  }
+  // invoices
+  pay = (...a: Args<typeof pay>) => pay(this, ...a);
+  settle = (...a: Args<typeof settle>) => settle(this, ...a);
 
-  // ---- invoices -----------------------------------------------------------------------------
-
-  /**
-   * Attempts to pay an open invoice (automatic collection, `invoices.pay` or the portal) and applies
-   * the outcome to the invoice, the customer and the subscription.
-   */
-  pay(
-    invoice: InvoiceRow,
-    customer: CustomerRow,
-    cause: Cause,
-    options: { automatic: boolean; paymentMethod?: PaymentMethodRow },
-  ): PaymentResult {
-    return pay(this, invoice, customer, cause, options);
-  }
-
-  /** Applies a payment outcome to the invoice, the customer and the subscription. */
-  settle(
-    invoice: InvoiceRow,
-    customer: CustomerRow,
-    result: PaymentResult,
-    cause: Cause,
-    automatic: boolean,
-  ): void {
-    settle(this, invoice, customer, result, cause, automatic);
-  }
-
-  // ---- scheduled work and test clocks -------------------------------------------------------
-
-  /** Runs what is due now on a clock (or, for null, on the sandbox clock). */
-  catchUp(clock: string | null): void {
-    catchUp(this, clock);
-  }
-
-  /** The latest time a clock may be advanced to (two intervals of its shortest subscription). */
-  advanceLimit(clock: ClockRow): number {
-    return clocks.advanceLimit(this, clock);
-  }
-
-  /** Advances a test clock: runs everything due in between, stamped with the clock's time. */
-  advanceClock(clock: ClockRow, target: number, realNow: number, reads: number): void {
-    clocks.advanceClock(this, clock, target, realNow, reads);
-  }
-
-  /** Deletes a clock with its customers and everything they own, as Stripe does. */
-  deleteClock(clock: ClockRow, realNow: number): void {
-    clocks.deleteClock(this, clock, realNow);
-  }
+  // scheduled work and test clocks
+  catchUp = (...a: Args<typeof catchUp>) => catchUp(this, ...a);
+  advanceLimit = (...a: Args<typeof advanceLimit>) => advanceLimit(this, ...a);
+  advanceClock = (...a: Args<typeof advanceClock>) => advanceClock(this, ...a);
+  deleteClock = (...a: Args<typeof deleteClock>) => deleteClock(this, ...a);
 }
