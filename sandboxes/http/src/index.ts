@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export { ENGLISH_MONTHS } from "./calendar.ts";
 export { escapeHtml, htmlPage } from "./html.ts";
 export { closeServer, listenOn } from "./listen.ts";
-export { envList, stopOnSignal } from "./standalone.ts";
+export { clientFromEnv, type OAuthClient, stopOnSignal } from "./standalone.ts";
 
 /** The error `readBody` throws past its limit, unless the caller makes its own. */
 export class BodyTooLarge extends Error {}
