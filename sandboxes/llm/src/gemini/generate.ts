@@ -9,7 +9,7 @@ import {
   type SandboxState,
   type Sent,
 } from "../generate.ts";
-import { BodyTooLarge, parseJson, readBody } from "../http.ts";
+import { readJsonBody } from "../http.ts";
 import { newEntry } from "../log.ts";
 import { checkKey, keyError } from "./auth.ts";
 import { readRequest } from "./request.ts";
@@ -30,15 +30,12 @@ export async function generateContent(
   version: string,
   model: string,
 ): Promise<void> {
-  let text: string;
-  try {
-    text = await readBody(req);
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
+  const body = await readJsonBody(req);
+  if (!body) {
     send(res, 413, googleError(413, "Request payload size exceeds the limit."));
     return;
   }
-  const parsed = parseJson(text);
+  const { text, parsed } = body;
   const apiKey = checkKey(state, req, url);
   const entry = state.log.add(newEntry("gemini", req, url, parsed.ok ? parsed.value : text, model, apiKey));
   let input: ModelInput;

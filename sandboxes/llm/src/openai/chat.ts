@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answer, type Outcome, promptTokens, type SandboxState, type Sent } from "../generate.ts";
-import { BodyTooLarge, isRecord, parseJson, readBody } from "../http.ts";
+import { isRecord, readJsonBody } from "../http.ts";
 import { newEntry } from "../log.ts";
 import { checkKey } from "./auth.ts";
 import { readRequest } from "./request.ts";
@@ -14,15 +14,12 @@ export async function chatCompletions(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
-  let text: string;
-  try {
-    text = await readBody(req);
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
+  const body = await readJsonBody(req);
+  if (!body) {
     send(res, 413, new InvalidRequest(413, "Request too large.").body());
     return;
   }
-  const parsed = parseJson(text);
+  const { text, parsed } = body;
   const [apiKey, refused] = checkKey(state, req);
   const claimedModel =
     parsed.ok && isRecord(parsed.value) && typeof parsed.value.model === "string" ? parsed.value.model : null;
