@@ -27,6 +27,7 @@ import { quickbooksRoutes } from "./modules/quickbooks/quickbooks.routes.ts";
 import { webhookRoutes } from "./modules/quickbooks/webhook.routes.ts";
 import { remindersRoutes } from "./modules/reminders/reminders.routes.ts";
 import { templatesRoutes } from "./modules/templates/templates.routes.ts";
+import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
 
   registerErrorHandler(app);
   await registerSecurity(app);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 10, fieldSize: 2 * MAX_IMAGE_BYTES },
