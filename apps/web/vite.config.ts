@@ -7,7 +7,10 @@ import { pageBudget } from "./build-plugins/page-budget";
 import { precompress } from "./build-plugins/precompress";
 
 const api = "http://localhost:3000";
-/** Issue 15: the login page within 150 kB of JavaScript over the wire. */
+/**
+ * /login's JavaScript over the wire, brotli, in bytes. Issue 15 asks for 150 kB; it is 164.8 kB
+ * today (bench/README.md, "Page weight": what it is made of and what 150 kB would take).
+ */
 const LOGIN_JS_BUDGET = 170_000;
 
 export default defineConfig({
