@@ -3,8 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-import { pageBudget } from "./build-plugins/page-budget";
-import { precompress } from "./build-plugins/precompress";
+import { pageBudget } from "./build-plugins/page-budget.ts";
+import { precompress } from "./build-plugins/precompress.ts";
 
 const api = "http://localhost:3000";
 /**

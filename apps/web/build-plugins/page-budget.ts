@@ -1,6 +1,6 @@
 import type { Plugin, Rolldown } from "vite";
 
-import { brotliBytes } from "./precompress";
+import { brotliBytes } from "./precompress.ts";
 
 export interface PageBudget {
   /** The URL, for the message. */
