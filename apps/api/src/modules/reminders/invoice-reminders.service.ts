@@ -5,7 +5,8 @@ import * as pauseRepo from "../pauses/index.ts";
 import { pauseOn, pausesByTarget, scheduleSettings } from "./planning.ts";
 import { lastSent } from "./reminders.repository.ts";
 import { nextReminders } from "./schedule.ts";
-import { loadSettings, planningInputs } from "./settings.service.ts";
+import { loadSettings } from "./settings.service.ts";
+import { planningInputs } from "./upcoming.service.ts";
 
 /**
  * The invoice rows' reminder columns: the latest reminder sent, the next one the schedule plans
