@@ -5,8 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { apiPaths } from "@recoup/contracts";
 import Fastify, { type LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerCompression } from "../src/plugins/compression.ts";
 import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { registerCompression } from "./internals.ts";
 
 /** A built web app as the build leaves it: each text file with its .br and .gz beside it. */
 const ASSET = "assets/index-AbC123.js";

@@ -2,10 +2,10 @@ import type { InvoiceRow } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
 import * as pauseRepo from "../pauses/index.ts";
+import { loadSettings } from "./load-settings.ts";
 import { pauseOn, pausesByTarget, scheduleSettings } from "./planning.ts";
 import { lastSent } from "./reminders.repository.ts";
 import { nextReminders } from "./schedule.ts";
-import { loadSettings } from "./settings.service.ts";
 import { planningInputs } from "./upcoming.service.ts";
 
 /**

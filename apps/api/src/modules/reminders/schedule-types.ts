@@ -1,6 +1,5 @@
 /** The reminder schedule's inputs and outputs: settings, an invoice, what was sent, what is due. */
 import type { TemplateType } from "@recoup/contracts";
-import { opening } from "./send-window.ts";
 
 export type ReminderStage = TemplateType;
 export type FollowUpInterval = 7 | 15 | 30;

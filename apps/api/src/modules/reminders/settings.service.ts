@@ -6,17 +6,13 @@ import {
 } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { isTimeZone } from "../../lib/dates.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
+import { loadSettings } from "./load-settings.ts";
 import { scheduleSettings } from "./planning.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import { windowState } from "./send-window.ts";
 import { enablePreview } from "./upcoming.service.ts";
 
-export async function loadSettings(ctx: AppContext, companyId: string) {
-  const row = await settingsRepo.findSettings(ctx.db, companyId);
-  if (!row) throw notFound("Company not found.");
-  return row;
-}
 const blockOf = (s: settingsRepo.SettingsRow) =>
   s.enabled && s.blockedReason && s.blockedAt
     ? { reason: s.blockedReason, at: s.blockedAt.toISOString() }

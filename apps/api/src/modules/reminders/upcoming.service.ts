@@ -4,12 +4,12 @@ import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { reminderHistory } from "./history.repository.ts";
+import { loadSettings } from "./load-settings.ts";
 import { historyByInvoice, pausesByTarget, reminderInvoice, scheduleSettings } from "./planning.ts";
 import { type InvoiceForReminder, remindableInvoices } from "./remindable.repository.ts";
 import { dueReminder, nextReminders } from "./schedule.ts";
 import type { DueReminder } from "./schedule-types.ts";
 import { windowState } from "./send-window.ts";
-import { loadSettings } from "./settings.service.ts";
 
 /** The invoices the schedule may chase, as the schedule reads them, with their history. */
 export async function planningInputs(ctx: AppContext, companyId: string, today: string, ids?: string[]) {
