@@ -28,6 +28,7 @@ import { webhookRoutes } from "./modules/quickbooks/webhook.routes.ts";
 import { remindersRoutes } from "./modules/reminders/reminders.routes.ts";
 import { templatesRoutes } from "./modules/templates/templates.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerLoadShedding } from "./plugins/load-shedding.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerWeb } from "./plugins/web.ts";
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails wait in the queue until it is");
 
   registerErrorHandler(app);
+  registerLoadShedding(app, config.loadShedding);
   await registerSecurity(app);
   await app.register(cookie);
   await app.register(multipart, {
