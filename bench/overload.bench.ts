@@ -7,8 +7,8 @@
  *
  * Per run: requests unanswered after 10 s (autocannon's timeout; the target is 0), p50/p99 of the
  * answers (all, and the 200s alone), the share shed (503), throughput.
- * Run: `npm run bench:overload` (BENCH_LOAD_SECONDS, BENCH_CONNECTIONS="200,50" change the runs);
- * results in bench/results/overload.json.
+ * Run: `npm run bench:overload` (BENCH_LOAD_SECONDS, BENCH_CONNECTIONS="200,50", BENCH_GATE="off,on",
+ * LOAD_SHED_* and BENCH_LOG_LEVEL change the runs); results in bench/results/overload.json.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +31,7 @@ import { apiPaths } from "@recoup/contracts";
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "200,50").split(",").map(Number);
+const GATES = (process.env.BENCH_GATE ?? "off,on").split(",").map((g) => g === "on");
 const here = import.meta.dirname;
 const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 const load = () => loadavg().map((l) => +l.toFixed(2));
@@ -46,7 +47,7 @@ async function startApp(gate: boolean) {
   const { LOAD_SHED_CONCURRENCY, LOAD_SHED_MAX_WAIT_MS } = process.env;
   const config = loadConfig({
     ...wired.env,
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
     DATA_DIR: dataDir,
     RATE_LIMIT_PER_MINUTE: "10000",
     ...(gate ? { LOAD_SHED_CONCURRENCY, LOAD_SHED_MAX_WAIT_MS } : { LOAD_SHED_CONCURRENCY: "0" }),
@@ -112,7 +113,7 @@ async function settle(pathAndQuery: string, token: string) {
 const runs: Record<string, unknown>[] = [];
 let gateSettings: unknown;
 let token = user.token;
-for (const gate of [false, true]) {
+for (const gate of GATES) {
   await settle(endpoints[0]!.path, token);
   await app.close();
   const started = await startApp(gate);

@@ -36,6 +36,7 @@ async function holdTurn() {
   // Node answers 100 Continue as it hands the request to the app, whose first hook takes the turn.
   await until(() => received.includes("100 Continue"));
   return {
+    leave: () => socket.destroy(),
     async finish() {
       socket.write(body); // not end(): a half-closed request is an aborted one to Node's server
       await new Promise((resolve) => socket.once("close", resolve));
@@ -92,6 +93,13 @@ describe("load shedding", () => {
     expect(performance.now() - started).toBeLessThan(8000);
     expect(await turn.finish()).toBe(200);
     // Below the bound again: answered normally.
+    expect((await call("GET", list, { token: user.token })).status).toBe(200);
+  });
+
+  it("gives the turn back when a client leaves while it holds one", async () => {
+    const turn = await holdTurn();
+    turn.leave();
+    await pause();
     expect((await call("GET", list, { token: user.token })).status).toBe(200);
   });
 
