@@ -2,6 +2,7 @@
 # npm test: lint, type check, build, unit tests, API tests on PGlite and on PostgreSQL, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PATH="$PWD/node_modules/.bin:$PATH" # the project's Node 24 (npm run does the same; this is for bash scripts/test.sh)
 results=.tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 started=$(date +%s)
@@ -12,6 +13,8 @@ vitest() { # vitest <dir> <name> [env...]: runs one suite, keeping a JSON summar
   (cd "$dir" && env "$@" npx vitest run --reporter=default --reporter=json --outputFile="$OLDPWD/$results/$name.json")
 }
 
+step "runtime"
+node scripts/check-node.mjs
 step "lint and format (biome), dependency rules (dependency-cruiser)"
 npx biome check .
 npm run lint:deps

@@ -25,6 +25,7 @@ import { quickbooksRoutes, webhookRoutes } from "./modules/quickbooks/index.ts";
 import { remindersRoutes, templatesRoutes } from "./modules/reminders/index.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerLoadShedding } from "./plugins/load-shedding.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
 import { registerWeb } from "./plugins/web.ts";
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails wait in the queue until it is");
 
   registerErrorHandler(app);
+  registerLoadShedding(app, config.loadShedding);
   await registerSecurity(app);
   await registerCompression(app);
   await app.register(cookie);

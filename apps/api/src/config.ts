@@ -42,6 +42,8 @@ const envSchema = z.object({
   QUICKBOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   QUICKBOOKS_SAFETY_SYNC_MINUTES: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  LOAD_SHED_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
+  LOAD_SHED_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(3000),
   RUN_WORKER: boolean.default(true),
   INBOUND_DOMAIN: z
     .string()
@@ -102,6 +104,11 @@ export interface Config {
   intuit: OidcClientConfig | undefined;
   webDistDir: string | undefined;
   rateLimitPerMinute: number;
+  /**
+   * API requests (under /v1/) served at once, and the longest a request may wait for a turn
+   * before it is answered 503 with Retry-After. Concurrency 0 turns the gate off.
+   */
+  loadShedding: { concurrency: number; maxWaitMs: number };
   runWorker: boolean;
   /** Seals provider tokens at rest. */
   encryptionKey: string;
@@ -204,6 +211,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     webDistDir: e.WEB_DIST_DIR,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    loadShedding: {
+      // PGlite runs one statement at a time, on the event loop: two at once overlap one request's
+      // other work (token checks, password hashing, serialising) with the other's statements; more
+      // would only interleave statements. PostgreSQL: twice the pool's 10 connections (db/client.ts).
+      concurrency: e.LOAD_SHED_CONCURRENCY ?? (e.DATABASE_URL ? 20 : 2),
+      maxWaitMs: e.LOAD_SHED_MAX_WAIT_MS,
+    },
     runWorker: e.RUN_WORKER,
     encryptionKey: e.ENCRYPTION_KEY ?? `derived:${e.JWT_SECRET ?? generatedSecret(dataDir)}`,
     inbound: e.INBOUND_DOMAIN ? { domain: e.INBOUND_DOMAIN, secret: e.INBOUND_SECRET! } : undefined,

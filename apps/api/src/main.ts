@@ -22,6 +22,7 @@ try {
   }
   const lines = [
     `Recoup is running at ${config.appUrl}`,
+    `  runtime: Node ${process.version}`,
     `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
     `  API docs: ${config.appUrl}/docs`,
     `  generated drafts: ${config.drafts.model ? `${config.drafts.model.provider} (${config.drafts.model.model}), checked against the records` : "the built-in composer"}`,
