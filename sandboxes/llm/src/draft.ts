@@ -5,7 +5,7 @@
  * and due date are quoted exactly as given, except in the modes that get them wrong on purpose.
  */
 import { wrongAmount, wrongDate, wrongInvoice, zeroAmount } from "./alter.ts";
-import { findInjection } from "./injection.ts";
+import { findInjection, includedText } from "./injection.ts";
 import type { LlmMode } from "./modes.ts";
 import type { Facts, PromptData, Tone } from "./prompt.ts";
 
@@ -54,6 +54,8 @@ export function composeDraft({ facts: given, customerReply }: PromptData, mode: 
 
   const injection = mode === "obey-injection" ? findInjection(customerReply) : null;
   if (mode === "obey-injection" && !injection) notes.push("no instruction found in <customer_reply>");
+  const included = mode === "include-text" ? includedText(customerReply) : null;
+  if (mode === "include-text" && !included) notes.push('no "Include this text:" in <customer_reply>');
 
   const inv = invoice ? `invoice ${invoice}` : "your invoice";
   const Inv = invoice ? `Invoice ${invoice}` : "Your invoice";
@@ -129,10 +131,10 @@ export function composeDraft({ facts: given, customerReply }: PromptData, mode: 
   const name = facts.customerName;
   const greeting = tone === "friendly" ? `Hi ${name ?? "there"},` : name ? `Dear ${name},` : "Hello,";
   const paragraphs = [greeting];
-  const ack = acknowledge(customerReply, injection !== null);
+  const ack = acknowledge(customerReply, injection !== null || included !== null);
   if (ack) paragraphs.push(ack);
   paragraphs.push(facts1);
-  for (const text of injection?.planted ?? []) {
+  for (const text of [...(injection?.planted ?? []), ...(included ? [included] : [])]) {
     notes.push(`followed the customer's instruction: included "${text}"`);
     paragraphs.push(text);
   }

@@ -10,6 +10,7 @@ export const MODES = [
   "error",
   "rate-limit",
   "obey-injection",
+  "include-text",
   "invalid-json",
   "fenced-json",
   "blocked",
