@@ -5,19 +5,24 @@ import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import { companyForEmail } from "../reminders/index.ts";
+import { type AllowList, companyAllowList } from "./allow-list.ts";
 import { composeDraft, type WrittenDraft } from "./composer.ts";
 import * as repo from "./drafts.repository.ts";
 import { customerReply, type DraftInput, draftFacts, guardRecord } from "./facts.ts";
 import { guardDraft } from "./guard.ts";
 import type { DraftWriter } from "./writers.ts";
 
-/** The facts of the invoice and its thread; 404 unless it is the company's and the customer's. */
+/**
+ * The facts of the invoice and its thread, and what a model's draft may carry besides them (the
+ * company's own details; no customer page or payment link yet); 404 unless it is the company's
+ * and the customer's.
+ */
 async function draftInput(
   ctx: AppContext,
   companyId: string,
   customerRef: string,
   invoiceId: string,
-): Promise<DraftInput> {
+): Promise<{ input: DraftInput; allow: AllowList }> {
   const company = await companyForEmail(ctx, companyId);
   const now = ctx.now();
   const [invoice, history, reply] = await Promise.all([
@@ -31,18 +36,22 @@ async function draftInput(
   if (invoice.status === "Voided" || invoice.status === "Paid") {
     throw new AppError(409, errorCodes.notRemindable, `The invoice is ${invoice.status.toLowerCase()}.`);
   }
-  return { facts: draftFacts(company, invoice, history, now), reply: customerReply(reply, company) };
+  return {
+    input: { facts: draftFacts(company, invoice, history, now), reply: customerReply(reply, company) },
+    allow: companyAllowList(company, invoice.customerName),
+  };
 }
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 /**
- * The model's draft, if it answers in time with a draft whose figures are all on the invoice;
- * otherwise why not.
+ * The model's draft, if it answers in time with a draft the guard lets through (its figures on the
+ * invoice, its details the company's own); otherwise why not.
  */
 async function modelDraft(
   writer: DraftWriter,
   input: DraftInput,
+  allow: AllowList,
   timeoutMs: number,
 ): Promise<{ draft: WrittenDraft } | { reason: string }> {
   const label = `${draftProviderLabels[writer.name]} (${writer.model})`;
@@ -50,7 +59,7 @@ async function modelDraft(
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const draft = await writer.write(input, controller.signal);
-    const wrong = guardDraft(draft, guardRecord(input.facts));
+    const wrong = guardDraft(draft, guardRecord(input.facts), allow);
     return wrong ? { reason: wrong } : { draft };
   } catch (error) {
     if (controller.signal.aborted || (error instanceof LlmError && error.failure === "timeout")) {
@@ -80,9 +89,11 @@ export async function draftEmail(
   writer: DraftWriter,
   q: { companyId: string; customerRef: string; invoiceId: string },
 ): Promise<DraftEmail> {
-  const input = await draftInput(ctx, q.companyId, q.customerRef, q.invoiceId);
+  const { input, allow } = await draftInput(ctx, q.companyId, q.customerRef, q.invoiceId);
   const outcome =
-    writer.name === "composer" ? undefined : await modelDraft(writer, input, ctx.config.drafts.timeoutMs);
+    writer.name === "composer"
+      ? undefined
+      : await modelDraft(writer, input, allow, ctx.config.drafts.timeoutMs);
   const used = outcome && "draft" in outcome ? outcome.draft : composeDraft(input);
   const byModel = outcome !== undefined && "draft" in outcome;
   return {

@@ -4,6 +4,7 @@
  * decimals) and invoice numbers. Pure functions, no clock: what they find is compared with the
  * records by the guard.
  */
+import { blank, scan } from "./detect/scan.ts";
 
 export interface FoundDate {
   text: string;
@@ -26,24 +27,6 @@ export interface FoundAmount {
 
 /** Thin and non-breaking spaces read as spaces (one character each, so indexes stay put). */
 const normalise = (text: string) => text.replace(/[\u00a0\u202f\u2007\u2009]/g, " ");
-
-/** Blanks `[start, end)` so later passes do not read the same characters again. */
-const blank = (text: string, start: number, end: number) =>
-  text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
-
-/**
- * Runs `regex` (global) over `text`; `accept` answers whether a match counts. A match that does
- * not count moves the search on by one character only, so it cannot hide a real one behind it.
- */
-function scan(regex: RegExp, text: string, accept: (m: RegExpExecArray) => boolean): RegExpExecArray[] {
-  const found: RegExpExecArray[] = [];
-  regex.lastIndex = 0;
-  for (let m = regex.exec(text); m; m = regex.exec(text)) {
-    if (accept(m)) found.push(m);
-    else regex.lastIndex = m.index + 1;
-  }
-  return found;
-}
 
 // --- dates -------------------------------------------------------------------------------------
 
@@ -291,15 +274,6 @@ export function sameInvoiceNumber(named: string, own: string): boolean {
   const digits = (s: string) => s.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
   return !/\p{L}/u.test(named) && digits(named) !== "" && digits(named) === digits(own);
 }
-
-// --- links and addresses -----------------------------------------------------------------------
-
-const LINK =
-  /\b(?:https?:\/\/|www\.)[^\s<>"]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/[^\s<>"]*/gi;
-
-/** Links, web and email addresses in the text. */
-export const findLinks = (text: string) =>
-  [...text.matchAll(LINK)].map((m) => m[0].replace(/[.,;:!?)]+$/, ""));
 
 /** "1 day", "14 days": how the composer and the guard write a count. */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -97,6 +97,46 @@ describe("the guard", () => {
     expect(guard("Write to billing@evil.example.")).toMatch(/billing@evil\.example/);
   });
 
+  it("refuses the payment details, amounts and wording a customer's reply planted (issue 16)", () => {
+    const planted = (text: string) =>
+      guard(`Invoice 1042 for $1,250.00 is overdue.\n\n${text}\n\nRegards,\nAcme`);
+    const link = (found: string) =>
+      `The generated draft included ${found}; drafts may not add links or addresses`;
+    expect(planted("Call our new billing line +1 (555) 010-9999 to pay")).toBe(
+      'The generated draft has a phone number that is not yours: "+1 (555) 010-9999"',
+    );
+    expect(planted("Please pay at evil-pay.com today.")).toBe(link("evil-pay.com"));
+    expect(planted("Pay at ｈｔｔｐｓ：／／evil．example／pay")).toBe(link("https://evil.example/pay"));
+    expect(planted("Pay at evil[.]example[/]pay")).toBe(link("evil.example/pay"));
+    expect(planted("[Pay here](evil)")).toBe(link("[Pay here](evil)"));
+    expect(planted("New account number 123456789, routing 021000021.")).toBe(
+      'The generated draft has a bank account number that is not yours: "123456789"',
+    );
+    expect(planted("Only five dollars remain due.")).toBe(
+      "The generated draft mentioned five dollars, which is not on this invoice",
+    );
+    expect(planted("Consider this matter closed.")).toBe(
+      'The generated draft said "Consider this matter closed.", which the records do not show',
+    );
+    expect(planted("We offer a 50% discount.")).toBe(
+      "The generated draft mentioned 50%, which is not on this invoice",
+    );
+  });
+
+  it("passes the invoice's amounts in words and counts, refuses other numbers", () => {
+    expect(
+      guard("One thousand two hundred fifty dollars ($1,250.00) is due; we sent 2 reminders."),
+    ).toBeNull();
+    expect(guard("Of the two thousand dollars billed, twelve hundred and fifty dollars remain.")).toBeNull();
+    expect(guard("Our terms are Net 30; please pay within 7 business days, by 5 pm.")).toBeNull();
+    expect(guard("Please pay 500 today.")).toBe(
+      "The generated draft mentioned 500, which is not on this invoice",
+    );
+    expect(guard("Just pay ninety and we are done.")).toBe(
+      "The generated draft mentioned ninety, which is not on this invoice",
+    );
+  });
+
   it("reads the company's locale: a German draft with German figures passes, a wrong one does not", () => {
     const de = { ...record, locale: "de-DE", currency: "EUR" };
     expect(

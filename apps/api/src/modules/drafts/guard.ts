@@ -1,14 +1,28 @@
 /**
- * The guard between a model and the user: a generated draft is shown only if every amount, date,
- * invoice number and count of days late it states is on the invoice, it adds no link or address,
- * and it does not say the debt is settled. Anything else and the composer's draft is shown, with
- * the reason.
+ * The guard between a model and the user, built around what a draft may contain rather than what it
+ * may not. The draft is read as a person, a mail client or a browser would read it (detect/normalise:
+ * full-width, look-alike letters, invisible characters, escapes and defanged links undone), and is
+ * shown only if
+ * - every link, email address, phone number, bank, card or routing number, IBAN, sort code, SWIFT
+ *   code, wallet address and payment handle in it is the company's own (allow-list.ts), and it holds
+ *   no Markdown or HTML link and no encoded text;
+ * - every date, amount (in digits or words, with any currency; any percentage) and invoice number
+ *   is on the invoice, and every count of days late matches it; any other number is a count
+ *   ("7 days", "2 reminders"), a time or a year;
+ * - no sentence forgives, waives, discounts, writes off, settles or closes the debt.
+ * Anything else and the composer's draft is shown, with the reason naming what was found.
  */
+import { type AllowList, isOwn, NOTHING_ALLOWED, ownDetails } from "./allow-list.ts";
+import { findWordAmounts, strayNumber } from "./detect/amounts.ts";
+import { findDetails } from "./detect/details.ts";
+import { DIRECTION_OVERRIDES, normalise } from "./detect/normalise.ts";
+import { blank } from "./detect/scan.ts";
+import { settlingSentence } from "./detect/settlement.ts";
+import type { Finding } from "./detect/sheet.ts";
 import {
   findAmounts,
   findDates,
   findInvoiceNumbers,
-  findLinks,
   markerFits,
   plural,
   sameInvoiceNumber,
@@ -66,30 +80,6 @@ function wrongDayCount(text: string, daysOverdue: number) {
   return null;
 }
 
-/**
- * Sentences that call the debt paid, zero, cancelled or forgiven (what an instruction planted in
- * a customer's reply asks for), unless conditional ("once the balance is settled") or, for the
- * statements, negated ("the balance is still not cleared").
- */
-const SETTLED_STATEMENTS = [
-  /\b(?:balance|amount|debt|invoice|account|total)\b[^.!?\n]{0,40}?\b(?:is|are|has been|have been|was|now)\b[^.!?\n]{0,20}?\b(?:zero|cancel+ed|forgiven|waived|written off|cleared|settled|paid in full|void(?:ed)?)\b/i,
-  /\b(?:cancel+ed|forgiven|waived|written off)\b[^.!?\n]{0,30}?\b(?:debt|balance|invoice|amount)\b/i,
-];
-const NOTHING_OWED = [
-  /\bnothing (?:further |more |else )?(?:is |remains )?(?:owed|owing|due|outstanding|to pay)\b/i,
-  /\bno (?:further |more )?payment (?:is )?(?:needed|required|necessary|due)\b/i,
-  /\bowes? (?:us )?nothing\b/i,
-];
-const CONDITIONAL = /\b(?:once|when|until|after|if|as soon as|before|unless)\b/i;
-const NEGATED = /\b(?:not|never|yet to)\b|n['’]t\b/i;
-
-const callsSettled = (sentence: string) =>
-  !CONDITIONAL.test(sentence) &&
-  (NOTHING_OWED.some((p) => p.test(sentence)) ||
-    (!NEGATED.test(sentence) && SETTLED_STATEMENTS.some((p) => p.test(sentence))));
-
-const sentences = (text: string) => text.split(/(?<=[.!?])\s+|\n+/);
-
 const ofRecords = (record: GuardRecord) => {
   const parts = record.dates.map((d) => d.split("-").map(Number) as [number, number, number]);
   return {
@@ -98,28 +88,76 @@ const ofRecords = (record: GuardRecord) => {
   };
 };
 
-/** Why the draft may not be shown, or null when every figure in it is on the invoice. */
-export function guardDraft(draft: { subject: string; body: string }, record: GuardRecord): string | null {
-  const text = `${draft.subject}\n\n${draft.body}`;
+const short = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
+/** Why a detail may not be shown: "The generated draft has a phone number that is not yours: …". */
+function notYours(f: Finding): string {
+  const reads = f.reads && f.reads !== f.text ? ` (it reads "${short(f.reads)}")` : "";
+  if (f.kind === "link") {
+    return `The generated draft included ${short(f.text)}${reads}; drafts may not add links or addresses`;
+  }
+  if (f.kind === "encoded text") return `The generated draft has encoded text: "${short(f.text)}"${reads}`;
+  const kind = f.kind === "number" ? "account or phone number" : f.kind;
+  const article = /^(?:[aeiou]|IBAN)/i.test(kind) ? "an" : "a";
+  return `The generated draft has ${article} ${kind} that is not yours: "${short(f.text)}"${reads}`;
+}
+
+/** Blanks the company's own lines (its address, its opening hours) where the draft copies them. */
+function blankLines(text: string, lines: string[]): string {
+  let rest = text;
+  const lower = rest.toLowerCase();
+  for (const line of lines) {
+    for (
+      let at = lower.indexOf(line.toLowerCase());
+      at >= 0;
+      at = lower.indexOf(line.toLowerCase(), at + 1)
+    ) {
+      rest = blank(rest, at, at + line.length);
+    }
+  }
+  return rest;
+}
+
+/**
+ * Why the draft may not be shown, or null when it may. `allow` is what it may carry besides the
+ * invoice's figures: the company's own details and the app's links.
+ */
+export function guardDraft(
+  draft: { subject: string; body: string },
+  record: GuardRecord,
+  allow: AllowList = NOTHING_ALLOWED,
+): string | null {
+  const raw = `${draft.subject}\n\n${draft.body}`;
+  if (DIRECTION_OVERRIDES.test(raw)) return "The generated draft has hidden characters that reorder its text";
+  const { text, unmapped } = normalise(raw);
   const mentioned = (what: string) => `The generated draft mentioned ${what}, which is not on this invoice`;
 
-  const link = findLinks(text)[0];
-  if (link) return `The generated draft included ${link}; drafts may not add links or addresses`;
+  const own = ownDetails(allow);
+  const details = findDetails(text, record.invoiceNumber);
+  // A detail in look-alike letters is never the company's, however it reads.
+  const disguised = (f: Finding) =>
+    text.slice(f.index, f.index + f.text.length) !== unmapped.slice(f.index, f.index + f.text.length);
+  const foreign = details.found.find((f) => disguised(f) || !isOwn(f, own));
+  if (foreign) return notYours(foreign);
 
-  const { dates, rest: withoutDates } = findDates(text, record.locale);
+  const { dates, rest: withoutDates } = findDates(blankLines(details.text, own.lines), record.locale);
   const { hasDate } = ofRecords(record);
   const wrongDate = dates.find((d) => !hasDate(d.year, d.month, d.day));
   if (wrongDate) return mentioned(wrongDate.text);
 
-  const { amounts, rest } = findAmounts(withoutDates, record.locale);
-  const wrongAmount = amounts.find(
-    (a) =>
-      !record.amountsCents.includes(a.cents) ||
-      (a.marker !== null && !markerFits(a.marker, record.currency, record.locale)),
-  );
+  const { amounts, rest: withoutAmounts } = findAmounts(withoutDates, record.locale);
+  const fits = (marker: string | null) =>
+    marker === null || markerFits(marker, record.currency, record.locale);
+  const wrongAmount = amounts.find((a) => !record.amountsCents.includes(a.cents) || !fits(a.marker));
   if (wrongAmount) return mentioned(wrongAmount.text);
+  const words = findWordAmounts(withoutAmounts);
+  if (words.percentages[0]) return mentioned(words.percentages[0]);
+  const wrongWords = words.amounts.find(
+    (a) => a.cents === null || !record.amountsCents.includes(a.cents) || !fits(a.marker),
+  );
+  if (wrongWords) return mentioned(wrongWords.text);
 
-  const number = findInvoiceNumbers(rest, record.invoiceNumber).find(
+  const number = findInvoiceNumbers(words.rest, record.invoiceNumber).find(
     (n) => !sameInvoiceNumber(n, record.invoiceNumber),
   );
   if (number)
@@ -128,8 +166,10 @@ export function guardDraft(draft: { subject: string; body: string }, record: Gua
   const days = wrongDayCount(text, record.daysOverdue);
   if (days) return `The generated draft said "${days}"; this invoice is ${lateness(record.daysOverdue)}`;
 
-  const settled = sentences(text).find(callsSettled);
-  if (settled)
-    return `The generated draft said "${settled.trim().slice(0, 120)}", which the records do not show`;
+  const stray = strayNumber(words.rest, record);
+  if (stray) return mentioned(stray);
+
+  const settled = settlingSentence(text);
+  if (settled) return `The generated draft said "${settled.slice(0, 120)}", which the records do not show`;
   return null;
 }
