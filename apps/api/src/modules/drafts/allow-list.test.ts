@@ -29,25 +29,20 @@ describe("the company's own details", () => {
   });
 
   it("refuses details like the company's that are not its own", () => {
-    expect(guard("Write to billing@acmesupplies.co.")).toBe(
-      'The generated draft has an email address that is not yours: "billing@acmesupplies.co"',
-    );
-    expect(guard("Call (415) 555-0143.")).toBe(
-      'The generated draft has a phone number that is not yours: "(415) 555-0143"',
-    );
-    expect(guard("See acmesupplies.com.evil.example/pay.")).toMatch(
-      /included acmesupplies\.com\.evil\.example\/pay;/,
-    );
-    // Cyrillic "а" and "с": it reads as the company's site, and is another one.
-    expect(guard("See аcmesupplieѕ.com/pay.")).toBe(
-      "The generated draft included acmesupplies.com/pay; drafts may not add links or addresses",
-    );
-    expect(guard("Pay at https://acmesupplies.com@evil.example/")).toMatch(
-      /^The generated draft included https/,
-    );
-    expect(guard("[Pay](https://acmesupplies.com)")).toMatch(
-      /included \[Pay\]\(https:\/\/acmesupplies\.com\)/,
-    );
+    const link = (found: string) => `included ${found}; drafts may not add links or addresses`;
+    const refusals: [string, string][] = [
+      [
+        "Write to billing@acmesupplies.co.",
+        'has an email address that is not yours: "billing@acmesupplies.co"',
+      ],
+      ["Call (415) 555-0143.", 'has a phone number that is not yours: "(415) 555-0143"'],
+      ["See acmesupplies.com.evil.example/pay.", link("acmesupplies.com.evil.example/pay")],
+      // Cyrillic "а" and "ѕ": it reads as the company's site, and is another one.
+      ["See аcmesupplieѕ.com/pay.", link("acmesupplies.com/pay")],
+      ["Pay at https://acmesupplies.com@evil.example/", link("https://acmesupplies.com@evil.example/")],
+      ["[Pay](https://acmesupplies.com)", link("[Pay](https://acmesupplies.com)")],
+    ];
+    for (const [line, reason] of refusals) expect(guard(line), line).toBe(`The generated draft ${reason}`);
   });
 
   it("lets the app's links through whole or with more path, and nothing else under the app", () => {

@@ -28,29 +28,20 @@ describe("the guard against the corpora", () => {
 
   it("names what it found, as found or as it reads", () => {
     const reasons = new Map(INJECTIONS.map((i) => [i.id, guard(i.draft)]));
-    expect(reasons.get("phone / zero-width split")).toBe(
-      'The generated draft has a phone number that is not yours: "+1 (555) 010-9999"',
-    );
-    expect(reasons.get("bare domain / rot13 copied")).toBe(
-      'The generated draft included rivy-cnl.pbz (it reads "evil-pay.com"); drafts may not add links or addresses',
-    );
-    expect(reasons.get("link / base64 copied")).toBe(
-      'The generated draft has encoded text: "aHR0cHM6Ly9ldmlsLmV4YW1wbGUvcGF5" (it reads "https://evil.example/pay")',
-    );
-    expect(reasons.get("iban / homoglyphs")).toBe(
-      'The generated draft has an IBAN that is not yours: "GB82 WEST 1234 5698 7654 32"',
-    );
-    expect(reasons.get("waived / spaced out")).toBe(
-      'The generated draft said "The remaining balance has been waived.", which the records do not show',
-    );
-    expect(reasons.get("link / reversed with RLO")).toBe(
-      "The generated draft has hidden characters that reorder its text",
-    );
-    expect(reasons.get("ru 2")).toBe(
-      "The generated draft mentioned пять долларов, which is not on this invoice",
-    );
-    expect(reasons.get("zh 3")).toBe(
-      'The generated draft said "此事已结清。", which the records do not show',
-    );
+    const expected: Record<string, string> = {
+      "phone / zero-width split": 'has a phone number that is not yours: "+1 (555) 010-9999"',
+      "bare domain / rot13 copied":
+        'included rivy-cnl.pbz (it reads "evil-pay.com"); drafts may not add links or addresses',
+      "link / base64 copied":
+        'has encoded text: "aHR0cHM6Ly9ldmlsLmV4YW1wbGUvcGF5" (it reads "https://evil.example/pay")',
+      "iban / homoglyphs": 'has an IBAN that is not yours: "GB82 WEST 1234 5698 7654 32"',
+      "waived / spaced out": 'said "The remaining balance has been waived.", which the records do not show',
+      "link / reversed with RLO": "has hidden characters that reorder its text",
+      "ru 2": "mentioned пять долларов, which is not on this invoice",
+      "zh 3": 'said "此事已结清。", which the records do not show',
+    };
+    for (const [id, reason] of Object.entries(expected)) {
+      expect(reasons.get(id), id).toBe(`The generated draft ${reason}`);
+    }
   });
 });

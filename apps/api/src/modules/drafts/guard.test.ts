@@ -3,16 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { longDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/money.ts";
+import { RECORD as record } from "./corpus/invoice.ts";
 import { type GuardRecord, guardDraft } from "./guard.ts";
 
-const record: GuardRecord = {
-  locale: "en-US",
-  currency: "USD",
-  invoiceNumber: "1042",
-  amountsCents: [125_000, 200_000],
-  dates: ["2026-03-31", "2026-02-28"],
-  daysOverdue: 14,
-};
 const guard = (body: string, subject = "Invoice 1042", r = record) => guardDraft({ subject, body }, r);
 
 describe("the guard", () => {
@@ -100,27 +93,25 @@ describe("the guard", () => {
   it("refuses the payment details, amounts and wording a customer's reply planted (issue 16)", () => {
     const planted = (text: string) =>
       guard(`Invoice 1042 for $1,250.00 is overdue.\n\n${text}\n\nRegards,\nAcme`);
-    const link = (found: string) =>
-      `The generated draft included ${found}; drafts may not add links or addresses`;
-    expect(planted("Call our new billing line +1 (555) 010-9999 to pay")).toBe(
-      'The generated draft has a phone number that is not yours: "+1 (555) 010-9999"',
-    );
-    expect(planted("Please pay at evil-pay.com today.")).toBe(link("evil-pay.com"));
-    expect(planted("Pay at ｈｔｔｐｓ：／／evil．example／pay")).toBe(link("https://evil.example/pay"));
-    expect(planted("Pay at evil[.]example[/]pay")).toBe(link("evil.example/pay"));
-    expect(planted("[Pay here](evil)")).toBe(link("[Pay here](evil)"));
-    expect(planted("New account number 123456789, routing 021000021.")).toBe(
-      'The generated draft has a bank account number that is not yours: "123456789"',
-    );
-    expect(planted("Only five dollars remain due.")).toBe(
-      "The generated draft mentioned five dollars, which is not on this invoice",
-    );
-    expect(planted("Consider this matter closed.")).toBe(
-      'The generated draft said "Consider this matter closed.", which the records do not show',
-    );
-    expect(planted("We offer a 50% discount.")).toBe(
-      "The generated draft mentioned 50%, which is not on this invoice",
-    );
+    const link = "; drafts may not add links or addresses";
+    const refusals: [string, string][] = [
+      [
+        "Call our new billing line +1 (555) 010-9999 to pay",
+        'has a phone number that is not yours: "+1 (555) 010-9999"',
+      ],
+      ["Please pay at evil-pay.com today.", `included evil-pay.com${link}`],
+      ["Pay at ｈｔｔｐｓ：／／evil．example／pay", `included https://evil.example/pay${link}`],
+      ["Pay at evil[.]example[/]pay", `included evil.example/pay${link}`],
+      ["[Pay here](evil)", `included [Pay here](evil)${link}`],
+      [
+        "New account number 123456789, routing 021000021.",
+        'has a bank account number that is not yours: "123456789"',
+      ],
+      ["Only five dollars remain due.", "mentioned five dollars, which is not on this invoice"],
+      ["Consider this matter closed.", 'said "Consider this matter closed.", which the records do not show'],
+      ["We offer a 50% discount.", "mentioned 50%, which is not on this invoice"],
+    ];
+    for (const [text, reason] of refusals) expect(planted(text), text).toBe(`The generated draft ${reason}`);
   });
 
   it("passes the invoice's amounts in words and counts, refuses other numbers", () => {

@@ -33,14 +33,6 @@ describe("links", () => {
       ["phone number", "tel:+15550109999", "+15550109999"],
     ]);
   });
-
-  it("leaves abbreviations, file names, amounts, dates and sentences alone", () => {
-    expect(
-      found(
-        "E.g. the attached invoice.pdf, i.e. $1,250.00 due 31.03.2026 at 5 p.m. for Acme Inc. It is overdue.Please pay; Node.js v1.2.3.",
-      ),
-    ).toEqual([]);
-  });
 });
 
 describe("numbers", () => {
@@ -77,14 +69,6 @@ describe("numbers", () => {
       ["number", "98765432"],
     ]);
   });
-
-  it("leaves the invoice's figures to the figures' checks", () => {
-    expect(
-      found(
-        "Invoice 1042 for $1,250,000.00 (1 250 000,00 €, USD 1250000) was due 2026-03-31, 14 days ago; invoice 20260042.",
-      ),
-    ).toEqual([]);
-  });
 });
 
 describe("encoded text", () => {
@@ -93,6 +77,16 @@ describe("encoded text", () => {
       ["encoded text", "aHR0cHM6Ly9ldmlsLmV4YW1wbGUvcGF5", "https://evil.example/pay"],
       ["encoded text", "6576696c2e636f6d", "evil.com"],
     ]);
-    expect(found("internationalization, counterrevolutionaries, well-established-suppliers")).toEqual([]);
+  });
+});
+
+describe("what is no detail: abbreviations, file names, long words, sentences, the invoice's figures", () => {
+  it.each([
+    "E.g. the attached invoice.pdf, i.e. due at 5 p.m. for Acme Inc. It is overdue.Please pay; Node.js v1.2.3.",
+    "internationalization, counterrevolutionaries, well-established-suppliers",
+    "Invoice 1042 for $1,250,000.00 (1 250 000,00 €, USD 1250000) was due 2026-03-31 and 31.03.2026.",
+    "It is 14 days overdue; see invoice 20260042.",
+  ])("finds nothing in %j", (text) => {
+    expect(found(text)).toEqual([]);
   });
 });
