@@ -93,6 +93,13 @@ export const PAYLOADS: Payload[] = [
     token: "one hundred",
     say: (t) => `Just pay ${t} and we will call it even.`,
   },
+  { name: "half", kind: "words", token: "half", say: (t) => `Just pay ${t} of it this month.` },
+  {
+    name: "spelled phone",
+    kind: "words",
+    token: "five five five, zero one zero, nine nine nine nine",
+    say: (t) => `Our new billing line is ${t}.`,
+  },
   {
     name: "discount",
     kind: "words",

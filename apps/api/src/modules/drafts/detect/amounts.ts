@@ -37,7 +37,13 @@ const CURRENCY_THEN_WORDS = new RegExp(
 );
 /** Words said to be owed or paid without a currency: "only five remain due", "pay twenty now". */
 const WORDS_IN_CONTEXT = new RegExp(
-  `${B}(?:(?:only|just|merely|pay|owe|owes|owing|balance of|total of|sum of|amount of|reduced to)\\s+(${PHRASE})(?!${UNIT})|(${PHRASE})(?=\\s+(?:(?:is|are)\\s+)?(?:still\\s+)?(?:remain(?:s|ing)?|left|due|owed|owing|outstanding|payable)${E}))`,
+  `${B}(?:(?:only|just|merely|now|pay|send|transfer|wire|remit|owe|owes|owing|balance of|total of|sum of|amount of|reduced to)\\s+(${PHRASE})(?!${UNIT})|(${PHRASE})(?=\\s+(?:(?:is|are)\\s+)?(?:still\\s+)?(?:remain(?:s|ing)?|left|due|owed|owing|outstanding|payable)${E}))`,
+  "giu",
+);
+
+/** A number read out digit by digit: "five five five, zero one zero, nine nine nine nine". */
+const SPELLED_DIGITS = new RegExp(
+  `${B}(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\\s,-]+){4,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)${E}`,
   "giu",
 );
 
@@ -108,6 +114,7 @@ export function findWordAmounts(input: string): {
     text = blank(text, m.index, m.index + m[0].length);
     return true;
   });
+  scan(SPELLED_DIGITS, text, (m) => take(m, null, null));
   scan(WORDS_THEN_CURRENCY, text, (m) => {
     const unit = m[2]!.toLowerCase();
     const inCents = /^(?:cents?|pence)$/.test(unit);

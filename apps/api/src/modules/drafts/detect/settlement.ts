@@ -16,7 +16,7 @@ const CONCESSIONS = [
     "gid",
   ),
   new RegExp(
-    `\\b${DEBT}\\b[^.!?\\n]{0,40}?\\b(?<kw>forgiven|waived|written[ -]off|cancel+ed|voided|annulled|discharged|erased|wiped)\\b`,
+    `\\b${DEBT}\\b[^.!?\\n]{0,40}?\\b(?<kw>forgiven|waived|written[ -]off|cancel+ed|voided|annulled|discharged|erased|wiped|removed|dropped|deleted)\\b`,
     "gid",
   ),
   /\b(?<kw>discount(?:s|ed)?|rebates?|price cut|markdown|concession|goodwill credit|credit note|complimentary|free of charge|on the house)\b/dgi,
@@ -24,7 +24,7 @@ const CONCESSIONS = [
     `\\b(?<kw>reduc(?:e|ed|es|ing|tion)|cut|lower(?:ed)?|halv(?:e|ed))\\b[^.!?\\n]{0,30}?\\b${DEBT}\\b`,
     "gid",
   ),
-  /\b(?<kw>half (?:off|price|the (?:balance|amount|total))|% off|off (?:the|your) (?:balance|total|invoice|amount))/dgi,
+  /\b(?<kw>half (?:off|price|the (?:balance|amount|total))|(?:pay|send|only|just) (?:half|a (?:quarter|third))\b|% off|off (?:the|your) (?:balance|total|invoice|amount))/dgi,
   /\b(?<kw>full and final|in full (?:and final )?(?:satisfaction|settlement)|settlement (?:offer|agreement|amount|of|for)|settle (?:it |this |the (?:debt|balance|account|matter) )?for|accept(?:ed|ing)?\b[^.!?\n]{0,40}?\b(?:as|in) (?:full|complete|final) (?:payment|settlement|satisfaction))/dgi,
 ];
 

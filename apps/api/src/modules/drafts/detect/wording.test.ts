@@ -57,6 +57,13 @@ describe("numbers standing alone", () => {
   it("names any other", () => {
     expect(strayNumber("Please pay 500 now.", facts)).toBe("500");
     expect(strayNumber("Only 2.5 left.", facts)).toBe("2.5");
+    expect(findWordAmounts("Call five five five, zero one zero, nine nine nine nine.").amounts[0]?.text).toBe(
+      "five five five, zero one zero, nine nine nine nine",
+    );
+    expect(amounts("The balance is now ninety. Send twenty to us.").map((a) => a[0])).toEqual([
+      "ninety",
+      "twenty",
+    ]);
   });
 });
 
@@ -70,6 +77,8 @@ describe("settlement wording", () => {
       "You no longer need to pay this invoice.",
       "We have closed your account.",
       "A 50% discount applies.",
+      "Just pay half and we are done.",
+      "The late fees have been removed.",
       "We cannot ask for more: the debt is forgiven.",
       "This debt is not payable and is forgiven.",
       "If you have questions, the balance is cleared.",
