@@ -13,9 +13,9 @@ import { CustomerCommunications } from "@/features/customers/components/customer
 import { CustomerInvoices } from "@/features/customers/components/customer-invoices";
 import { CustomerNoteCard } from "@/features/customers/components/customer-note-card";
 import { BalancesCard, ContactCard } from "@/features/customers/components/customer-overview";
-import { CustomerReminders } from "@/features/customers/components/customer-reminders";
 import { PaymentHistory } from "@/features/customers/components/payment-history";
 import { TagsCard } from "@/features/customers/components/tags-card";
+import { CustomerReminders } from "@/features/reminders";
 import { isApiError } from "@/lib/http";
 
 /** A wide column and a narrow one on large screens; one column on phones. */

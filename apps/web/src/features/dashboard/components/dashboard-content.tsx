@@ -1,7 +1,6 @@
 import { InfoIcon } from "lucide-react";
 
 import { QueryErrorState } from "@/components/data-states";
-import { RemindersOnHoldAlert } from "@/components/reminders/reminders-on-hold";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/features/dashboard/api/get-dashboard-summary";
 import { AgingChart } from "@/features/dashboard/components/aging-chart";
@@ -10,6 +9,7 @@ import { MostOverdue } from "@/features/dashboard/components/most-overdue";
 import { RecentActivity } from "@/features/dashboard/components/recent-activity";
 import { UpcomingReminders } from "@/features/dashboard/components/upcoming-reminders";
 import { currencyNote, dashboardFigures } from "@/features/dashboard/utils/figures";
+import { RemindersOnHoldAlert } from "@/features/reminders";
 import { formatDate } from "@/lib/format";
 
 /** The dashboard once data has been synced: figures, aging, most overdue customers, recent activity, upcoming reminders. */

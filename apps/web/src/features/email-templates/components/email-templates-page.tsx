@@ -5,10 +5,9 @@ import { QueryErrorState } from "@/components/data-states";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTemplates } from "@/features/email-templates/api/get-templates";
-import { AutomaticRemindersCard } from "@/features/email-templates/components/automatic-reminders-card";
 import { FollowUpIntervalCard } from "@/features/email-templates/components/follow-up-interval-card";
 import { TemplatesWorkspace } from "@/features/email-templates/components/templates-workspace";
-import { UpcomingRemindersCard } from "@/features/email-templates/components/upcoming-reminders-card";
+import { AutomaticRemindersCard, UpcomingRemindersCard } from "@/features/reminders";
 import { useAuth } from "@/lib/auth/use-auth";
 
 /** /email-templates: the three reminder templates, the follow-up interval and automatic reminders. */

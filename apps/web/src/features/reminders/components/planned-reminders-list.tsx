@@ -1,7 +1,7 @@
 import type { PlannedReminderRow } from "@recoup/contracts";
 
 import { CustomerLink } from "@/components/customer-link";
-import { StageBadge } from "@/components/reminders/stage-badge";
+import { StageBadge } from "@/features/reminders/components/stage-badge";
 import { formatDate, formatMoney } from "@/lib/format";
 
 const invoiceLabel = (row: PlannedReminderRow) => (row.docNumber ? `#${row.docNumber}` : "(no number)");

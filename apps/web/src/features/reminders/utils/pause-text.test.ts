@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { pauseText } from "@/lib/reminders/pause-text";
+import { pauseText } from "@/features/reminders/utils/pause-text";
 
 const pause = { scope: "invoice", reason: "manual", detail: null, until: null } as const;
 

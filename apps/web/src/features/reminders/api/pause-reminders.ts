@@ -1,8 +1,7 @@
 import { apiPaths, type PauseRemindersRequest, pauseRemindersResponseSchema } from "@recoup/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-
+import { invalidateReminderState } from "@/features/reminders/api/invalidate";
 import { api } from "@/lib/api-client";
-import { invalidateReminderState } from "@/lib/reminders/invalidate";
 
 /** POST /v1/business/reminders/pause: an invoice or a customer, until a date or until resumed. */
 export async function pauseReminders(input: PauseRemindersRequest) {

@@ -1,8 +1,7 @@
 import { apiPaths, reminderSettingsResponseSchema } from "@recoup/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-
+import { remindersKey } from "@/features/reminders/api/query-keys";
 import { api } from "@/lib/api-client";
-import { remindersKey } from "@/lib/reminders/query-keys";
 
 export const reminderSettingsQueryKey = (companyId: string) => remindersKey("settings", companyId);
 

@@ -2,8 +2,8 @@ import type { ReminderSettingsResponse } from "@recoup/contracts";
 import { CircleAlertIcon } from "lucide-react";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { useReminderSettings } from "@/features/reminders/api/get-reminder-settings";
 import { formatDateTime } from "@/lib/format";
-import { useReminderSettings } from "@/lib/reminders/get-reminder-settings";
 
 type Block = NonNullable<ReminderSettingsResponse["data"]["blocked"]>;
 

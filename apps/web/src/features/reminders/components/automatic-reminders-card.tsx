@@ -9,20 +9,20 @@ import { useState } from "react";
 import { toast } from "sonner";
 
 import { QueryErrorState } from "@/components/data-states";
-import { RemindersOnHold } from "@/components/reminders/reminders-on-hold";
 import { SectionCard } from "@/components/section-card";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { useSaveReminderSettings } from "@/features/email-templates/api/save-reminder-settings";
-import { EnableRemindersDialog } from "@/features/email-templates/components/enable-reminders-dialog";
+import { useReminderSettings } from "@/features/reminders/api/get-reminder-settings";
+import { useSaveReminderSettings } from "@/features/reminders/api/save-reminder-settings";
+import { EnableRemindersDialog } from "@/features/reminders/components/enable-reminders-dialog";
 import {
   type ReminderSchedule,
   ReminderScheduleForm,
-} from "@/features/email-templates/components/reminder-schedule-form";
-import { reminderStatusLine } from "@/features/email-templates/utils/reminder-texts";
+} from "@/features/reminders/components/reminder-schedule-form";
+import { RemindersOnHold } from "@/features/reminders/components/reminders-on-hold";
+import { reminderStatusLine } from "@/features/reminders/utils/reminder-texts";
 import { isApiError } from "@/lib/http";
-import { useReminderSettings } from "@/lib/reminders/get-reminder-settings";
 
 /**
  * 'Automatic Reminders': the switch (off for a new company; turning it on shows what would go out,

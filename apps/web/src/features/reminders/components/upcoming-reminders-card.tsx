@@ -3,11 +3,11 @@ import { useState } from "react";
 
 import { QueryErrorState } from "@/components/data-states";
 import { LoadingBlocks } from "@/components/loading-blocks";
-import { PlannedRemindersList } from "@/components/reminders/planned-reminders-list";
 import { ScrollRegion } from "@/components/scroll-region";
 import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
-import { useUpcomingReminders } from "@/features/email-templates/api/get-upcoming-reminders";
+import { useUpcomingReminders } from "@/features/reminders/api/get-upcoming-reminders";
+import { PlannedRemindersList } from "@/features/reminders/components/planned-reminders-list";
 import { formatCount, formatCountOf, formatDate } from "@/lib/format";
 
 /** How many the card shows before 'Show all'; the rest scroll inside the card. */

@@ -3,7 +3,6 @@ import { Loader2Icon } from "lucide-react";
 
 import { QueryErrorState } from "@/components/data-states";
 import { LoadingBlocks } from "@/components/loading-blocks";
-import { PlannedRemindersList } from "@/components/reminders/planned-reminders-list";
 import { ScrollRegion } from "@/components/scroll-region";
 import {
   AlertDialog,
@@ -15,8 +14,9 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { useEnablePreview } from "@/features/email-templates/api/get-enable-preview";
-import { enableSummary } from "@/features/email-templates/utils/reminder-texts";
+import { useEnablePreview } from "@/features/reminders/api/get-enable-preview";
+import { PlannedRemindersList } from "@/features/reminders/components/planned-reminders-list";
+import { enableSummary } from "@/features/reminders/utils/reminder-texts";
 import { formatCount } from "@/lib/format";
 
 interface EnableRemindersDialogProps {

@@ -1,7 +1,7 @@
 import type { EnablePreview, ReminderSettingsResponse } from "@recoup/contracts";
 import { describe, expect, it } from "vitest";
 
-import { enableSummary, reminderStatusLine } from "@/features/email-templates/utils/reminder-texts";
+import { enableSummary, reminderStatusLine } from "@/features/reminders/utils/reminder-texts";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 

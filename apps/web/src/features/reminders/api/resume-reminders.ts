@@ -1,8 +1,7 @@
 import { apiPaths, type ResumeRemindersRequest, resumeRemindersResponseSchema } from "@recoup/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-
+import { invalidateReminderState } from "@/features/reminders/api/invalidate";
 import { api } from "@/lib/api-client";
-import { invalidateReminderState } from "@/lib/reminders/invalidate";
 
 /** POST /v1/business/reminders/resume: lifts the pause on an invoice or a customer. */
 export async function resumeReminders(input: ResumeRemindersRequest) {

@@ -4,14 +4,14 @@ import { useState } from "react";
 import { toast } from "sonner";
 
 import { QueryErrorState } from "@/components/data-states";
-import { PauseRemindersDialog } from "@/components/reminders/pause-reminders-dialog";
 import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useReminderPauses } from "@/features/reminders/api/get-reminder-pauses";
+import { useResumeReminders } from "@/features/reminders/api/resume-reminders";
+import { PauseRemindersDialog } from "@/features/reminders/components/pause-reminders-dialog";
+import { pauseText } from "@/features/reminders/utils/pause-text";
 import { formatDate } from "@/lib/format";
-import { useReminderPauses } from "@/lib/reminders/get-reminder-pauses";
-import { pauseText } from "@/lib/reminders/pause-text";
-import { useResumeReminders } from "@/lib/reminders/resume-reminders";
 
 /** Why this customer's reminders are paused, and until when, in a sentence. */
 function pauseSentence(pause: ReminderPause): string {

@@ -1,7 +1,6 @@
 import type { InvoiceRow, ReminderPause } from "@recoup/contracts";
-
+import { useReminderPauses } from "@/features/reminders/api/get-reminder-pauses";
 import { useAuth } from "@/lib/auth/use-auth";
-import { useReminderPauses } from "@/lib/reminders/get-reminder-pauses";
 
 type Row = Pick<InvoiceRow, "id" | "customerRef" | "remindersPaused">;
 

@@ -1,7 +1,7 @@
 import type { SentReminderKind } from "@recoup/contracts";
 
 import { Badge } from "@/components/ui/badge";
-import { stageLabel } from "@/lib/reminders/query-keys";
+import { stageLabel } from "@/features/reminders/utils/stage-label";
 import { cn } from "@/lib/utils";
 
 const looks: Record<SentReminderKind, string> = {

@@ -1,8 +1,7 @@
 import { apiPaths, UPCOMING_DAYS, upcomingRemindersResponseSchema } from "@recoup/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-
+import { remindersKey } from "@/features/reminders/api/query-keys";
 import { api } from "@/lib/api-client";
-import { remindersKey } from "@/lib/reminders/query-keys";
 
 /** GET /v1/business/reminders/upcoming: the planned sends of the next 14 days. */
 export async function getUpcomingReminders(companyId: string, limit: number) {

@@ -14,8 +14,8 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { usePauseReminders } from "@/features/reminders/api/pause-reminders";
 import { localIsoDate } from "@/lib/format";
-import { usePauseReminders } from "@/lib/reminders/pause-reminders";
 
 export type PauseTarget = { invoiceId: string } | { customerRef: string };
 

@@ -3,9 +3,6 @@ import { reminderMessages } from "@recoup/contracts";
 import { EllipsisIcon, PauseIcon, PlayIcon, SendIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-
-import { PauseRemindersDialog } from "@/components/reminders/pause-reminders-dialog";
-import { SendReminderDialog } from "@/components/reminders/send-reminder-dialog";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -13,7 +10,9 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useResumeReminders } from "@/lib/reminders/resume-reminders";
+import { useResumeReminders } from "@/features/reminders/api/resume-reminders";
+import { PauseRemindersDialog } from "@/features/reminders/components/pause-reminders-dialog";
+import { SendReminderDialog } from "@/features/reminders/components/send-reminder-dialog";
 
 type Invoice = Pick<
   InvoiceRow,

@@ -1,10 +1,9 @@
 import type { InvoiceRow, ReminderPause, SentReminderKind } from "@recoup/contracts";
 import { MailWarningIcon, MessageSquareReplyIcon, PauseIcon, PlaneIcon } from "lucide-react";
-
+import { usePauseInForce } from "@/features/reminders/hooks/use-pause-in-force";
+import { pauseText } from "@/features/reminders/utils/pause-text";
+import { stageLabel } from "@/features/reminders/utils/stage-label";
 import { formatDate, formatDateTime, formatUnixDate } from "@/lib/format";
-import { pauseText } from "@/lib/reminders/pause-text";
-import { stageLabel } from "@/lib/reminders/query-keys";
-import { usePauseInForce } from "@/lib/reminders/use-pause-in-force";
 import { cn } from "@/lib/utils";
 
 const none = <span className="text-muted-foreground">—</span>;

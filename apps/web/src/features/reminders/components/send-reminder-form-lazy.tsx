@@ -4,7 +4,7 @@ import { LoadingBlocks } from "@/components/loading-blocks";
 
 /** The reminder form, whose editor (Tiptap) loads when a reminder is first written, not with every page. */
 export const SendReminderForm = lazy(() =>
-  import("@/components/reminders/send-reminder-form").then((m) => ({ default: m.SendReminderForm })),
+  import("@/features/reminders/components/send-reminder-form").then((m) => ({ default: m.SendReminderForm })),
 );
 
 /** The form's outline while the editor loads. */

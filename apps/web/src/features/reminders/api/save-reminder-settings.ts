@@ -4,9 +4,9 @@ import {
   type SaveReminderSettingsRequest,
 } from "@recoup/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { reminderSettingsQueryKey } from "@/features/reminders/api/get-reminder-settings";
+import { invalidateReminderState } from "@/features/reminders/api/invalidate";
 import { api } from "@/lib/api-client";
-import { reminderSettingsQueryKey } from "@/lib/reminders/get-reminder-settings";
-import { invalidateReminderState } from "@/lib/reminders/invalidate";
 
 /**
  * POST /v1/business/reminders/settings. Turning reminders on needs `confirm: true` (sent after the

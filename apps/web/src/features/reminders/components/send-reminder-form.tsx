@@ -5,13 +5,13 @@ import { type FormEvent, useRef, useState } from "react";
 import { toast } from "sonner";
 
 import { FormNotice } from "@/components/form-notice";
-import { StageBadge } from "@/components/reminders/stage-badge";
 import { RichTextEditor, type RichTextEditorHandle } from "@/components/rich-text-editor/rich-text-editor";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useSendReminder } from "@/features/reminders/api/send-reminder";
+import { StageBadge } from "@/features/reminders/components/stage-badge";
 import { isApiError } from "@/lib/http";
-import { useSendReminder } from "@/lib/reminders/send-reminder";
 
 /** What the form starts from: a rendered template, or a generated draft. */
 export type ReminderEmail = Pick<

@@ -3,11 +3,14 @@ import { CircleAlertIcon, Loader2Icon, SendIcon } from "lucide-react";
 import { Suspense } from "react";
 
 import { QueryErrorState } from "@/components/data-states";
-import { ReminderFormSkeleton, SendReminderForm } from "@/components/reminders/send-reminder-form-lazy";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { useReminderDraft } from "@/features/reminders/api/get-reminder-draft";
+import {
+  ReminderFormSkeleton,
+  SendReminderForm,
+} from "@/features/reminders/components/send-reminder-form-lazy";
 import { isApiError } from "@/lib/http";
-import { useReminderDraft } from "@/lib/reminders/get-reminder-draft";
 
 export interface ReminderInvoice {
   id: string;

@@ -1,6 +1,3 @@
-import type { TemplateType } from "@recoup/contracts";
-import { templateTileLabels } from "@recoup/contracts";
-
 import { COLLECTIONS_KEY } from "@/lib/collections-query";
 
 /**
@@ -9,7 +6,3 @@ import { COLLECTIONS_KEY } from "@/lib/collections-query";
  * again, and a send, a pause or a settings change reads the invoice rows again with it.
  */
 export const remindersKey = (...parts: unknown[]) => [COLLECTIONS_KEY, "reminders", ...parts] as const;
-
-/** "Before Due Date", "On Due Date", "After Due Date"; "Manual" for a 'Send reminder now'. */
-export const stageLabel = (stage: TemplateType | "manual") =>
-  stage === "manual" ? "Manual" : templateTileLabels[stage];

@@ -1,8 +1,7 @@
 import { apiPaths, type SendReminderRequest, sendReminderResponseSchema } from "@recoup/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-
+import { invalidateReminderState } from "@/features/reminders/api/invalidate";
 import { api } from "@/lib/api-client";
-import { invalidateReminderState } from "@/lib/reminders/invalidate";
 
 /** POST /v1/business/reminders/send: the edited reminder, through the same outbox as automatic ones. */
 export async function sendReminder(input: SendReminderRequest) {
