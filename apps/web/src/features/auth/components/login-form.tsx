@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { errorCodes, type LoginRequest } from "@recoup/contracts";
 import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -29,7 +30,14 @@ interface LoginFormProps {
   onPasswordMismatch: (email: string, code: string) => void;
   /** The link's code was used or has expired. */
   onVerifyCodeRefused: (email: string) => void;
+  /** 'Use another email' beside the address locked to the link: forget the link. */
+  onUseAnotherEmail: () => void;
+  /** The email field takes the focus (after 'Use another email'). */
+  focusEmail?: boolean;
 }
+
+/** A quiet link beside a field's label ('Forgot your password?', 'Use another email'). */
+const asideLink = "text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline";
 
 export function LoginForm({
   defaultEmail = "",
@@ -38,6 +46,8 @@ export function LoginForm({
   onNeedsVerification,
   onPasswordMismatch,
   onVerifyCodeRefused,
+  onUseAnotherEmail,
+  focusEmail = false,
 }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const form = useForm<LoginFormInput, unknown, LoginRequest>({
@@ -61,7 +71,13 @@ export function LoginForm({
       }
     },
   });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusEmail) setFocus("email");
+  }, [focusEmail, setFocus]);
   const { errors } = form.formState;
+  // The link's code belongs to its address.
+  const locked = verifyCode !== undefined;
   const validationError = errors.email?.message ?? errors.password?.message;
   const failure = mutation.error ? loginErrorOutcome(mutation.error) : null;
   const shown: Notice | undefined =
@@ -79,7 +95,17 @@ export function LoginForm({
         className="grid gap-4"
       >
         <FormNotice id="login-notice" notice={shown} />
-        <FormField id="login-email" label="Email">
+        <FormField
+          id="login-email"
+          label="Email"
+          labelAside={
+            locked ? (
+              <button type="button" className={asideLink} onClick={onUseAnotherEmail}>
+                Use another email
+              </button>
+            ) : null
+          }
+        >
           <Input
             id="login-email"
             // The one message for both fields is the notice above the form.
@@ -88,9 +114,8 @@ export function LoginForm({
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
-            // The link's code belongs to its address.
-            readOnly={verifyCode !== undefined}
-            className={verifyCode !== undefined ? "bg-muted/50" : undefined}
+            readOnly={locked}
+            className={locked ? "bg-muted/50" : undefined}
             {...form.register("email")}
           />
         </FormField>
@@ -98,10 +123,7 @@ export function LoginForm({
           id="login-password"
           label="Password"
           labelAside={
-            <Link
-              to="/forgot-password"
-              className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline"
-            >
+            <Link to="/forgot-password" className={asideLink}>
               Forgot your password?
             </Link>
           }
