@@ -9,12 +9,12 @@ import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
 import { FormNotice, type Notice } from "@/components/form-notice";
 import { PasswordInput } from "@/components/password-input";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { login } from "@/features/auth/api/login";
 import { verifyEmail } from "@/features/auth/api/verify-email";
 import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { SocialSignIn } from "@/features/auth/components/social-sign-in";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useCompleteSignIn } from "@/features/auth/hooks/use-complete-sign-in";
 import { emailVerifiedMessage, loginErrorOutcome } from "@/features/auth/utils/auth-errors";
 import { type LoginFormInput, loginFormSchema } from "@/features/auth/utils/schemas";
@@ -136,9 +136,9 @@ export function LoginForm({
             {...form.register("password")}
           />
         </FormField>
-        <Button type="submit" className="w-full" disabled={mutation.isPending}>
-          {mutation.isPending ? "Logging in..." : "Login"}
-        </Button>
+        <SubmitButton pending={mutation.isPending} busyLabel="Logging in...">
+          Login
+        </SubmitButton>
       </form>
       <SocialSignIn />
       <AuthFooterLink prompt="Don't have an account?" to="/signup" label="Sign up" />
