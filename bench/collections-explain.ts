@@ -73,7 +73,7 @@ const config = loadConfig({
 const { app, ctx } = await buildApp(config);
 ctx.now = () => new Date(DATA_NOW);
 const { users, companies, invoices, sessions } = await import("@recoup/api/db/schema");
-const { runSync } = await import("@recoup/api/quickbooks/sync");
+const { runSync } = await import("@recoup/api/modules/quickbooks");
 const { eq, sql } = await import("drizzle-orm");
 /** A signed-in session of the user, as login would make it. */
 const signIn = async (u: { id: string; email: string; name: string }) => {

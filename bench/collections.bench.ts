@@ -18,7 +18,7 @@ import { createInterface } from "node:readline";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
 import { wireLocalSandboxes } from "@recoup/api/local-sandboxes";
-import { runSync } from "@recoup/api/quickbooks/sync";
+import { runSync } from "@recoup/api/modules/quickbooks";
 import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing/kit";
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";

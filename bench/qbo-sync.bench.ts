@@ -56,8 +56,8 @@ function memory() {
   };
 }
 const { users, companies } = await import("@recoup/api/db/schema");
-const { beginConnect, completeConnect } = await import("@recoup/api/quickbooks/connection");
-const { runSync } = await import("@recoup/api/quickbooks/sync");
+const { beginConnect, completeConnect } = await import("@recoup/api/modules/quickbooks");
+const { runSync } = await import("@recoup/api/modules/quickbooks");
 
 const [company] = await ctx.db
   .insert(companies)

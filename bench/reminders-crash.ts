@@ -5,7 +5,7 @@
  * A throwaway PostgreSQL 15, the mail sandbox (in this process) and the app's worker
  * (`apps/api/src/worker.ts`) in a child process. For each of four points the worker is killed with
  * SIGKILL, `CRASH_ROUNDS` (50) times, by the test-only hook `RECOUP_CRASH_AT=<point>`
- * (`crashPoint` in apps/api/src/lib/job-queue.ts):
+ * (`crashPoint` in apps/api/src/db/job-queue.ts):
  * - `plan-before-commit`: the planning transaction has written the decision and its send job, not
  *   committed;
  * - `send-before-smtp`: the decision is committed and the attempt counted, the email not sent;
@@ -33,13 +33,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { type CrashPoint, openDatabase, REMINDER_PLAN, SEND_REMINDER } from "@recoup/api/testing/internals";
 import { startMailSandbox } from "@recoup/sandbox-mail";
 import pg from "pg";
 import PgBoss from "pg-boss";
-import { openDatabase } from "../apps/api/src/db/client.ts";
-import { REMINDER_PLAN } from "../apps/api/src/jobs/reminder-plan.ts";
-import { SEND_REMINDER } from "../apps/api/src/jobs/send-reminder.ts";
-import type { CrashPoint } from "../apps/api/src/lib/job-queue.ts";
 import { generateReminderCompanies, localDate, zoneInMorning } from "./reminders-data.ts";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);

@@ -8,7 +8,7 @@
  * to yesterday is stored as sent (one email on each of its days), as after months of daily runs,
  * written day after day as they would have been (so one invoice's history is spread over the table).
  */
-import { defaultTemplates } from "../apps/api/src/modules/templates/default-templates.ts";
+import { defaultTemplates } from "@recoup/api/modules/reminders";
 
 /** Runs one statement (no parameters) and answers its rows. */
 export type Exec = (sql: string) => Promise<Record<string, unknown>[]>;

@@ -27,32 +27,32 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
-import { createMailer, SMTP_MAX_CONNECTIONS } from "../apps/api/src/integrations/mail/mailer.ts";
-import { REMINDER_PLAN, REMINDER_PLAN_CONCURRENCY } from "../apps/api/src/jobs/reminder-plan.ts";
+import { activePauses } from "@recoup/api/modules/pauses";
 import {
+  dueReminder,
+  findSettings,
+  historyByInvoice,
+  invoicesToPlan,
+  pausesByTarget,
+  planAll,
+  planCompany,
+  remindableInvoices,
+  reminderHistory,
+  reminderInvoice,
+  scheduleSettings,
+  sentFromSummary,
+  windowState,
+} from "@recoup/api/modules/reminders";
+import {
+  createMailer,
+  REMINDER_PLAN,
+  REMINDER_PLAN_CONCURRENCY,
   SEND_BATCH_SIZE,
   SEND_CONCURRENCY,
   SEND_REMINDER,
   SEND_REMINDER_DEAD,
-} from "../apps/api/src/jobs/send-reminder.ts";
-import { planAll, planCompany } from "../apps/api/src/modules/reminders/planner.service.ts";
-import {
-  historyByInvoice,
-  pausesByTarget,
-  reminderInvoice,
-  scheduleSettings,
-  sentFromSummary,
-} from "../apps/api/src/modules/reminders/planning.ts";
-import {
-  activePauses,
-  findSettings,
-} from "../apps/api/src/modules/reminders/reminder-settings.repository.ts";
-import {
-  invoicesToPlan,
-  remindableInvoices,
-  reminderHistory,
-} from "../apps/api/src/modules/reminders/reminders.repository.ts";
-import { dueReminder, windowState } from "../apps/api/src/modules/reminders/schedule.ts";
+  SMTP_MAX_CONNECTIONS,
+} from "@recoup/api/testing/internals";
 import { benchDatabase } from "./bench-database.ts";
 import { type Exec, generateReminderCompanies, localDate, zoneInMorning } from "./reminders-data.ts";
 

@@ -6,27 +6,23 @@ import rateLimit from "@fastify/rate-limit";
 import { authMessages, MAX_IMAGE_BYTES } from "@recoup/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { assemble } from "./assembly.ts";
 import type { Config } from "./config.ts";
-import { type AppContext, createContext } from "./context.ts";
+import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { registerJobs } from "./jobs/index.ts";
-import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { oauthRoutes } from "./modules/auth/oauth.routes.ts";
-import { billingRoutes } from "./modules/billing/billing.routes.ts";
-import { stripeWebhookRoutes } from "./modules/billing/webhook.routes.ts";
-import { communicationsRoutes, inboundRoutes } from "./modules/communications/communications.routes.ts";
-import { customersRoutes } from "./modules/customers/customers.routes.ts";
-import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
-import { draftsRoutes } from "./modules/drafts/drafts.routes.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { invoicesRoutes } from "./modules/invoices/invoices.routes.ts";
-import { notesRoutes } from "./modules/notes/notes.routes.ts";
-import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
-import { profileRoutes } from "./modules/profile/profile.routes.ts";
-import { quickbooksRoutes } from "./modules/quickbooks/quickbooks.routes.ts";
-import { webhookRoutes } from "./modules/quickbooks/webhook.routes.ts";
-import { remindersRoutes } from "./modules/reminders/reminders.routes.ts";
-import { templatesRoutes } from "./modules/templates/templates.routes.ts";
+import { authRoutes, oauthRoutes, tenantScope } from "./modules/auth/index.ts";
+import { billingRoutes, stripeWebhookRoutes } from "./modules/billing/index.ts";
+import { communicationsRoutes, inboundRoutes } from "./modules/communications/index.ts";
+import { customersRoutes } from "./modules/customers/index.ts";
+import { dashboardRoutes } from "./modules/dashboard/index.ts";
+import { draftsRoutes } from "./modules/drafts/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { invoicesRoutes } from "./modules/invoices/index.ts";
+import { notesRoutes } from "./modules/notes/index.ts";
+import { onboardingRoutes } from "./modules/onboarding/index.ts";
+import { profileRoutes } from "./modules/profile/index.ts";
+import { quickbooksRoutes, webhookRoutes } from "./modules/quickbooks/index.ts";
+import { remindersRoutes, templatesRoutes } from "./modules/reminders/index.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -54,8 +50,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   app.setSerializerCompiler(serializerCompiler);
 
   const database = opts.database ?? (await openDatabase(config));
-  const ctx = createContext(config, database);
-  registerJobs(ctx);
+  const ctx = assemble(config, database);
   if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails wait in the queue until it is");
 
   registerErrorHandler(app);
@@ -70,24 +65,39 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   });
   await registerOpenApi(app);
 
-  await app.register(healthRoutes(ctx));
-  await app.register(authRoutes(ctx));
-  await app.register(oauthRoutes(ctx));
-  await app.register(onboardingRoutes(ctx));
-  await app.register(profileRoutes(ctx));
-  await app.register(quickbooksRoutes(ctx));
-  await app.register(webhookRoutes(ctx));
-  await app.register(invoicesRoutes(ctx));
-  await app.register(customersRoutes(ctx));
-  await app.register(notesRoutes(ctx));
-  await app.register(dashboardRoutes(ctx));
-  await app.register(templatesRoutes(ctx));
-  await app.register(remindersRoutes(ctx));
-  await app.register(communicationsRoutes(ctx));
-  await app.register(inboundRoutes(ctx));
-  await app.register(draftsRoutes(ctx));
-  await app.register(billingRoutes(ctx));
-  await app.register(stripeWebhookRoutes(ctx));
+  // Public: health, sign-in, webhooks and inbound mail (each verifies its caller its own way).
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    oauthRoutes,
+    webhookRoutes,
+    inboundRoutes,
+    stripeWebhookRoutes,
+  ])
+    await app.register(routes(ctx));
+  // A signed-in user, before onboarding.
+  await app.register(tenantScope(ctx, { company: false }, [onboardingRoutes(ctx)]));
+  // The company's own data: the token's company, and any company or email the request names.
+  const companyRoutes = [
+    profileRoutes,
+    quickbooksRoutes,
+    invoicesRoutes,
+    customersRoutes,
+    notesRoutes,
+    dashboardRoutes,
+    templatesRoutes,
+    remindersRoutes,
+    communicationsRoutes,
+    draftsRoutes,
+    billingRoutes,
+  ];
+  await app.register(
+    tenantScope(
+      ctx,
+      { company: true },
+      companyRoutes.map((routes) => routes(ctx)),
+    ),
+  );
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
   await ctx.queue.start();

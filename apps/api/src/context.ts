@@ -1,14 +1,40 @@
+import type { ErrorCode } from "@recoup/contracts";
 import type { Config } from "./config.ts";
-import type { Database, Db } from "./db/client.ts";
+import type { Database, Db, DbOrTx } from "./db/client.ts";
+import { JobQueue } from "./db/job-queue.ts";
 import { createMailer, type Mailer } from "./integrations/mail/mailer.ts";
 import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
 import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
 import { StripeBilling } from "./integrations/stripe/stripe-billing.ts";
 import { CompanyCache } from "./lib/company-cache.ts";
-import { JobQueue } from "./lib/job-queue.ts";
 import { ReplyTokens } from "./lib/reply-token.ts";
 import { Sealer } from "./lib/seal.ts";
-import { TokenService } from "./modules/auth/tokens.ts";
+import { TokenService } from "./lib/tokens.ts";
+
+/** Why reminders may not go now: a subscription that is not valid, or the plan's month used up. */
+export interface SendingHold {
+  code: ErrorCode;
+  message: string;
+}
+
+/**
+ * The paid plan's say over reminders. Billing provides it where the app is assembled and
+ * reminders ask it, so reminders never import billing (which reads reminders' usage).
+ */
+export interface SendingGate {
+  /** Why the company may not send reminders now, or null. */
+  hold(companyId: string): Promise<SendingHold | null>;
+  /**
+   * What the plan still allows this month, for a planning run under the company's lock: the
+   * invoices that already count and how many more may be added; null when nothing limits it.
+   */
+  allowance(db: DbOrTx, companyId: string): Promise<{ counted: Set<string>; left: number } | null>;
+}
+
+/** What the assembly plugs in: implementations that live above the modules that use them. */
+export interface Ports {
+  gate: (ctx: AppContext) => SendingGate;
+}
 
 /** What the services share: built once in app.ts, passed down explicitly. */
 export interface AppContext {
@@ -29,11 +55,13 @@ export interface AppContext {
   cache: CompanyCache;
   /** Reply addresses (`reply+<token>@INBOUND_DOMAIN`); undefined without inbound email. */
   replyTokens: ReplyTokens | undefined;
+  /** Whether the plan lets reminders go (billing's, plugged in by the assembly). */
+  gate: SendingGate;
 }
 
-/** The services, the same for the API process and for `worker.ts`; jobs are registered by `jobs/index.ts`. */
-export function createContext(config: Config, database: Database): AppContext {
-  return {
+/** The services, the same for the API process and for `worker.ts`; `assembly.ts` wires ports and jobs. */
+export function createContext(config: Config, database: Database, ports: Ports): AppContext {
+  const ctx: AppContext = {
     config,
     database,
     db: database.db,
@@ -54,5 +82,8 @@ export function createContext(config: Config, database: Database): AppContext {
     now: () => new Date(),
     cache: new CompanyCache(),
     replyTokens: config.inbound && new ReplyTokens(config.inbound.secret, config.inbound.domain),
+    gate: { hold: async () => null, allowance: async () => null },
   };
+  ctx.gate = ports.gate(ctx);
+  return ctx;
 }

@@ -1,8 +1,7 @@
 import closeWithGrace from "close-with-grace";
+import { assemble } from "./assembly.ts";
 import { loadConfig } from "./config.ts";
-import { createContext } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
-import { registerJobs } from "./jobs/index.ts";
 
 /** A worker without HTTP, for scale-out: any number of these share the queue in PostgreSQL. */
 const config = loadConfig();
@@ -15,8 +14,7 @@ if (!config.smtpUrl) {
   process.exit(1);
 }
 const database = await openDatabase(config);
-const ctx = createContext(config, database);
-registerJobs(ctx);
+const ctx = assemble(config, database);
 const { queue } = ctx;
 await queue.start();
 await queue.work();

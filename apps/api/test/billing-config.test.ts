@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { subscriptions } from "../src/db/schema/index.ts";
 import { wireLocalSandboxes } from "../src/local-sandboxes.ts";
-import { subscriptionHold } from "../src/modules/reminders/subscription-gate.ts";
+import { subscriptionHold } from "../src/modules/reminders/index.ts";
 import { subscriptionRow, until } from "./billing-fixture.ts";
 import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
 import { freePort, heldPort } from "./net.ts";

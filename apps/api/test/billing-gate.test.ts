@@ -7,8 +7,7 @@
  */
 import { apiPaths, errorCodes } from "@recoup/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REMINDER_PLANNER } from "../src/jobs/reminder-planner.ts";
-import { planCompany } from "../src/modules/reminders/planner.service.ts";
+import { planCompany } from "../src/modules/reminders/index.ts";
 import {
   addCardInPortal,
   advanceClock,
@@ -21,6 +20,7 @@ import {
 } from "./billing-fixture.ts";
 import type { Sandbox as QuickBooksSandbox } from "./collections-fixture.ts";
 import { startQuickBooks } from "./collections-fixture.ts";
+import { REMINDER_PLANNER } from "./internals.ts";
 import { type KitUser, SAMPLE_REALM, syncedCompany } from "./kit.ts";
 
 let w: BillingWorld;

@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingEvents } from "../src/db/schema/index.ts";
-import { BILLING_EVENTS_PRUNE } from "../src/jobs/billing-events-prune.ts";
 import {
   addCardInPortal,
   advanceClock,
@@ -19,6 +18,7 @@ import {
   trialCompany,
   until,
 } from "./billing-fixture.ts";
+import { BILLING_EVENTS_PRUNE } from "./internals.ts";
 
 let w: BillingWorld;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * are computed here from the sandbox's own records (its store), never through the code under test.
  */
 import { type CompanyStore, startQuickBooksSandbox } from "@recoup/sandbox-quickbooks";
-import { runSync } from "../src/modules/quickbooks/sync.service.ts";
+import { runSync } from "../src/modules/quickbooks/index.ts";
 import { createTestApp, type TestApp } from "./harness.ts";
 import { type Caller, injectCaller, type KitUser, SAMPLE_REALM, syncedCompany } from "./kit.ts";
 

@@ -3,7 +3,7 @@ import { AGING_CSV_HEADER, agingSortFields, apiPaths } from "@recoup/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../src/db/schema/index.ts";
-import { agingBatches } from "../src/modules/invoices/aging.repository.ts";
+import { agingBatches } from "../src/modules/invoices/index.ts";
 import {
   dayText,
   expectedAgingTotals,

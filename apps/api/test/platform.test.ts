@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { enqueueEmail } from "../src/jobs/send-email.ts";
 import { client, createTestApp, type TestApp, uniqueEmail } from "./harness.ts";
+import { enqueueEmail } from "./internals.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,10 +9,10 @@ import {
   payments,
   qboConnections,
 } from "../src/db/schema/index.ts";
-import { QboApi } from "../src/integrations/quickbooks/qbo-api.ts";
 import { toCents } from "../src/lib/money.ts";
-import { runSync } from "../src/modules/quickbooks/sync.service.ts";
+import { runSync } from "../src/modules/quickbooks/index.ts";
 import { client, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { QboApi } from "./internals.ts";
 
 const APP = "http://localhost:3000";
 const CLIENT = { client_id: "recoup-test", client_secret: "recoup-test-secret" };
@@ -310,7 +310,7 @@ describe("QuickBooks sync", () => {
       .update(qboConnections)
       .set({ accessExpiresAt: new Date(0) })
       .where(eq(qboConnections.companyId, u.companyId!));
-    const { accessToken } = await import("../src/modules/quickbooks/connection.service.ts");
+    const { accessToken } = await import("../src/modules/quickbooks/index.ts");
     const [a, b] = await Promise.all([accessToken(t.ctx, u.companyId!), accessToken(t.ctx, u.companyId!)]);
     expect(a.token).toBe(b.token);
     const [conn] = await t.ctx.db

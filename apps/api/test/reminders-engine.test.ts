@@ -8,12 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, qboConnections } from "../src/db/schema/index.ts";
-import { DB_MAINTENANCE } from "../src/jobs/db-maintenance.ts";
-import { REMINDER_PLAN } from "../src/jobs/reminder-plan.ts";
-import { REMINDER_PLANNER } from "../src/jobs/reminder-planner.ts";
-import { SEND_ATTEMPTS, SEND_REMINDER } from "../src/jobs/send-reminder.ts";
-import { planAll, planCompany } from "../src/modules/reminders/planner.service.ts";
-import { deliverBatch } from "../src/modules/reminders/send.service.ts";
+import { deliverBatch, planAll, planCompany } from "../src/modules/reminders/index.ts";
 import {
   dayText,
   type InvoiceRecord,
@@ -25,6 +20,13 @@ import {
   todayDay,
   type World,
 } from "./collections-fixture.ts";
+import {
+  DB_MAINTENANCE,
+  REMINDER_PLAN,
+  REMINDER_PLANNER,
+  SEND_ATTEMPTS,
+  SEND_REMINDER,
+} from "./internals.ts";
 import type { MailMessage } from "./kit.ts";
 
 let w: World;

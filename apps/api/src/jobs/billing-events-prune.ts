@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { JobDefinition } from "../lib/job-queue.ts";
+import type { JobDefinition } from "../db/job-queue.ts";
 
 export const BILLING_EVENTS_PRUNE = "billing-events-prune";
 export const billingEventsPrunePayload = z.object({}).passthrough();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
-import type { JobDefinition } from "../lib/job-queue.ts";
+import type { JobDefinition } from "../db/job-queue.ts";
 
 export const BILLING_SYNC = "billing-sync";
 export const billingSyncPayload = z.object({ companyId: z.uuid() });

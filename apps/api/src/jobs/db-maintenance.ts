@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { JobDefinition } from "../lib/job-queue.ts";
+import type { JobDefinition } from "../db/job-queue.ts";
 
 export const DB_MAINTENANCE = "db-maintenance";
 export const dbMaintenancePayload = z.object({}).passthrough();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import type { JobDefinition } from "../lib/job-queue.ts";
+import type { JobDefinition } from "../db/job-queue.ts";
 
 export const DELIVER_CODE = "deliver-code";
 export const deliverCodePayload = z.object({

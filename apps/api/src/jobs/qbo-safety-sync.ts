@@ -1,4 +1,4 @@
-import type { JobDefinition } from "../lib/job-queue.ts";
+import type { JobDefinition } from "../db/job-queue.ts";
 
 export const QBO_SAFETY_SYNC = "qbo-safety-sync";
 

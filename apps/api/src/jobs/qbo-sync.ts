@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
-import type { JobDefinition } from "../lib/job-queue.ts";
+import type { JobDefinition } from "../db/job-queue.ts";
 
 export const QBO_SYNC = "qbo-sync";
 export const qboSyncPayload = z.object({ companyId: z.uuid(), mode: z.enum(["full", "incremental"]) });

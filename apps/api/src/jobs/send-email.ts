@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
+import type { JobDefinition } from "../db/job-queue.ts";
 import type { Mailer, OutgoingEmail } from "../integrations/mail/mailer.ts";
-import type { JobDefinition } from "../lib/job-queue.ts";
 import type { Sealer } from "../lib/seal.ts";
 
 export const SEND_EMAIL = "send-email";

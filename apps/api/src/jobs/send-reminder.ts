@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
-import type { JobDefinition } from "../lib/job-queue.ts";
+import type { JobDefinition } from "../db/job-queue.ts";
 
 export const SEND_REMINDER = "send-reminder";
 /** Where the queue puts a send job whose attempts are spent: its handler marks its unsent reminders failed. */

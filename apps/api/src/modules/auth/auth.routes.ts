@@ -20,16 +20,10 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { enqueueDeliverCode } from "../../jobs/deliver-code.ts";
-import { authenticate, currentUser } from "../../plugins/auth.ts";
-import * as repo from "./auth.repository.ts";
 import * as service from "./auth.service.ts";
+import { authenticate, currentUser } from "./authenticate.ts";
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "./devices.ts";
-import {
-  endSessionByRefreshToken,
-  invalidRefresh,
-  refreshSession,
-  SESSION_MAX_AGE_SECONDS,
-} from "./sessions.ts";
+import { invalidRefresh, logOut, refreshSession, SESSION_MAX_AGE_SECONDS } from "./sessions.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 const message = (text: string) => ({ data: { message: text } });
@@ -176,11 +170,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const header = request.headers.authorization;
-        const claims = header?.startsWith("Bearer ") ? await ctx.tokens.verify(header.slice(7)) : null;
-        if (claims) await repo.revokeSession(ctx.db, claims.sessionId, "logout");
-        const token = request.body?.RefreshToken ?? request.cookies[cookieNames.refreshToken];
-        if (token) await endSessionByRefreshToken(ctx, token);
+        const refreshToken = request.body?.RefreshToken ?? request.cookies[cookieNames.refreshToken];
+        await logOut(ctx, request.headers.authorization, refreshToken);
         reply.clearCookie(cookieNames.refreshToken, {
           path: "/",
           secure: true,

@@ -73,3 +73,16 @@ export async function endSessionByRefreshToken(ctx: AppContext, refreshToken: st
   const known = await repo.findRefreshToken(ctx.db, sha256(refreshToken));
   if (known) await repo.revokeSession(ctx.db, known.sessionId, "logout");
 }
+
+/** 'Log out': ends the session of the bearer token and the one of the refresh token, if any. */
+export async function logOut(
+  ctx: AppContext,
+  authorization: string | undefined,
+  refreshToken: string | undefined,
+) {
+  const claims = authorization?.startsWith("Bearer ")
+    ? await ctx.tokens.verify(authorization.slice(7))
+    : null;
+  if (claims) await repo.revokeSession(ctx.db, claims.sessionId, "logout");
+  if (refreshToken) await endSessionByRefreshToken(ctx, refreshToken);
+}

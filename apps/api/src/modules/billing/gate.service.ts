@@ -2,20 +2,15 @@
  * The server's side of the trial-ended gate and the usage limits: whether a company may send
  * reminders now, and why not. With billing off (no provider keys) nothing is ever held.
  */
-import { type ErrorCode, errorCodes } from "@recoup/contracts";
-import type { AppContext } from "../../context.ts";
+import { errorCodes } from "@recoup/contracts";
+import type { AppContext, SendingGate, SendingHold } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { enqueueEmail } from "../../jobs/send-email.ts";
 import { longDate, utcMonth } from "../../lib/dates.ts";
-import { countInvoicesReminded, invoicesCountedIn } from "../reminders/reminders.repository.ts";
+import { countInvoicesReminded, invoicesCountedIn } from "../reminders/index.ts";
 import { usageLimitEmail } from "./billing.emails.ts";
 import * as repo from "./billing.repository.ts";
 import { isValid, monthlyLimit } from "./subscription-state.ts";
-
-export interface SendingHold {
-  code: ErrorCode;
-  message: string;
-}
 
 function invalidReason(status: string): string {
   switch (status) {
@@ -101,3 +96,9 @@ async function noticeLimit(
     await enqueueEmail(ctx, email, tx);
   });
 }
+
+/** The gate reminders ask before deciding or sending; the assembly plugs it into the context. */
+export const billingGate = (ctx: AppContext): SendingGate => ({
+  hold: (companyId) => sendingHold(ctx, companyId),
+  allowance: (db, companyId) => usageAllowance(ctx, db, companyId),
+});

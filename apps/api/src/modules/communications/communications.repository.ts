@@ -15,12 +15,7 @@ import {
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, emailMessages, invoices, invoiceThreads } from "../../db/schema/index.ts";
-import {
-  containsPattern,
-  invoiceCustomer,
-  invoiceRowColumns,
-  toInvoiceRow,
-} from "../invoices/receivables.repository.ts";
+import { containsPattern, invoiceCustomer, invoiceRowColumns, toInvoiceRow } from "../receivables/index.ts";
 
 export type EmailMessageRow = typeof emailMessages.$inferSelect;
 export type NewEmailMessage = typeof emailMessages.$inferInsert;

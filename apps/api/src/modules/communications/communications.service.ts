@@ -11,8 +11,8 @@ import { type InboundMail, parseInbound } from "../../integrations/mail/inbound-
 import { addDays } from "../../lib/dates.ts";
 import { notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
-import { companyToday, searchTerm } from "../invoices/invoices.service.ts";
-import * as pauseRepo from "../reminders/reminder-settings.repository.ts";
+import * as pauseRepo from "../pauses/index.ts";
+import { companyToday, searchTerm } from "../receivables/index.ts";
 import * as repo from "./communications.repository.ts";
 
 /** The invoice number a subject names ("Invoice 1042", "Rechnung #1042", "Factura 1042"…). */

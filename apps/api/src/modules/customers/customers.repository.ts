@@ -10,14 +10,7 @@ import {
   paymentApplications,
   payments,
 } from "../../db/schema/index.ts";
-import {
-  direction,
-  liveInvoices,
-  num,
-  openCustomers,
-  pageCustomer,
-  rowsOf,
-} from "../invoices/receivables.repository.ts";
+import { direction, liveInvoices, num, openCustomers, pageCustomer, rowsOf } from "../receivables/index.ts";
 
 export interface CustomerListParams {
   companyId: string;

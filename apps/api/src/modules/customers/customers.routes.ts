@@ -12,31 +12,14 @@ import {
 } from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { assertOwnCompany, authenticate, currentCompanyId } from "../../plugins/auth.ts";
-import { collectionErrors } from "../invoices/invoices.routes.ts";
-import {
-  assertOwnRealm,
-  customerDetail,
-  editNote,
-  editTags,
-  listCustomers,
-  paymentHistory,
-} from "./customers.service.ts";
+import { currentCompanyId } from "../auth/index.ts";
+import { collectionErrors } from "../receivables/index.ts";
+import { customerDetail, editNote, editTags, listCustomers, paymentHistory } from "./customers.service.ts";
 
 const secured = { security: [{ bearer: [] }], tags: ["customers"] };
 
 export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Authenticate before the query is validated: an anonymous caller learns nothing but 401.
-    app.addHook("onRequest", authenticate(ctx));
-
-    /** The caller's company, once the realm it names is checked to be the caller's. */
-    const ownRealm = async (request: Parameters<typeof currentCompanyId>[0], realmId: string) => {
-      const companyId = currentCompanyId(request);
-      await assertOwnRealm(ctx, companyId, realmId);
-      return companyId;
-    };
-
     app.get(
       apiPaths.customers.outstanding,
       {
@@ -47,7 +30,6 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.query.companyId);
         return { data: await listCustomers(ctx, request.query.companyId, request.query) };
       },
     );
@@ -62,8 +44,7 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = await ownRealm(request, request.query.realmId);
-        return { data: await customerDetail(ctx, companyId, request.query.customerRef) };
+        return { data: await customerDetail(ctx, currentCompanyId(request), request.query) };
       },
     );
 
@@ -77,8 +58,7 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = await ownRealm(request, request.query.realmId);
-        return { data: { payments: await paymentHistory(ctx, companyId, request.query.customerRef) } };
+        return { data: { payments: await paymentHistory(ctx, currentCompanyId(request), request.query) } };
       },
     );
 
@@ -92,9 +72,8 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = await ownRealm(request, request.body.realmId);
         return {
-          data: { note: await editNote(ctx, companyId, request.body.customerRef, request.body.note) },
+          data: { note: await editNote(ctx, currentCompanyId(request), request.body, request.body.note) },
         };
       },
     );
@@ -109,9 +88,8 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = await ownRealm(request, request.body.realmId);
         return {
-          data: { tags: await editTags(ctx, companyId, request.body.customerRef, request.body.tags) },
+          data: { tags: await editTags(ctx, currentCompanyId(request), request.body, request.body.tags) },
         };
       },
     );

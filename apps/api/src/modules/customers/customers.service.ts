@@ -7,10 +7,9 @@ import type {
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
-import { customerInvoices } from "../invoices/invoices.repository.ts";
-import { byId, companyToday, searchTerm } from "../invoices/invoices.service.ts";
-import { findConnection } from "../quickbooks/quickbooks.repository.ts";
-import { withReminderColumns } from "../reminders/invoice-reminders.service.ts";
+import { findConnection } from "../quickbooks/index.ts";
+import { byId, companyToday, customerInvoices, searchTerm } from "../receivables/index.ts";
+import { withReminderColumns } from "../reminders/index.ts";
 import * as repo from "./customers.repository.ts";
 
 export async function listCustomers(
@@ -41,7 +40,11 @@ export async function listCustomers(
  * The customer calls name the company by its QuickBooks realm: it must be the one the caller's
  * company is linked to (whatever the connection's state: its synced data stays readable).
  */
-export async function assertOwnRealm(ctx: AppContext, companyId: string, realmId: string) {
+/** A customer as the spec's calls name it: its QuickBooks company and its id there. */
+type CustomerOf = { realmId: string; customerRef: string };
+
+/** The QuickBooks company a request names must be the caller's (the spec's calls repeat it). */
+async function assertOwnRealm(ctx: AppContext, companyId: string, realmId: string) {
   if ((await findConnection(ctx.db, companyId))?.realmId !== realmId) throw forbidden();
 }
 
@@ -54,8 +57,9 @@ async function existingCustomer(ctx: AppContext, companyId: string, customerRef:
 export async function customerDetail(
   ctx: AppContext,
   companyId: string,
-  customerRef: string,
+  { realmId, customerRef }: CustomerOf,
 ): Promise<CustomerDetailResponse["data"]> {
+  await assertOwnRealm(ctx, companyId, realmId);
   const { customer, note, tags } = await existingCustomer(ctx, companyId, customerRef);
   const { today } = await companyToday(ctx, companyId);
   const [invoices, paidInvoices] = await Promise.all([
@@ -92,8 +96,9 @@ export async function customerDetail(
 export async function paymentHistory(
   ctx: AppContext,
   companyId: string,
-  customerRef: string,
+  { realmId, customerRef }: CustomerOf,
 ): Promise<PaymentHistoryItem[]> {
+  await assertOwnRealm(ctx, companyId, realmId);
   await existingCustomer(ctx, companyId, customerRef);
   const found = await repo.paymentHistory(ctx.db, companyId, customerRef);
   const appliedBy = (type: PaymentHistoryItem["type"], id: string) =>
@@ -123,13 +128,25 @@ export async function paymentHistory(
   return items.sort((a, b) => (a.date === b.date ? byId(b.id, a.id) : a.date < b.date ? 1 : -1));
 }
 
-export async function editNote(ctx: AppContext, companyId: string, customerRef: string, note: string) {
+export async function editNote(
+  ctx: AppContext,
+  companyId: string,
+  { realmId, customerRef }: CustomerOf,
+  note: string,
+) {
+  await assertOwnRealm(ctx, companyId, realmId);
   await existingCustomer(ctx, companyId, customerRef);
   return (await repo.saveProfile(ctx.db, companyId, customerRef, { note })).note;
 }
 
 /** Replaces the tags: trimmed (by the contract), duplicates dropped whatever their case, first spelling kept. */
-export async function editTags(ctx: AppContext, companyId: string, customerRef: string, tags: string[]) {
+export async function editTags(
+  ctx: AppContext,
+  companyId: string,
+  { realmId, customerRef }: CustomerOf,
+  tags: string[],
+) {
+  await assertOwnRealm(ctx, companyId, realmId);
   await existingCustomer(ctx, companyId, customerRef);
   const seen = new Set<string>();
   const unique = tags.filter((tag) => {

@@ -15,7 +15,7 @@ import {
   num,
   openBalance,
   rowsOf,
-} from "../invoices/receivables.repository.ts";
+} from "../receivables/index.ts";
 
 /**
  * The home currency: that of the latest invoice QuickBooks gave no exchange rate (or a rate of

@@ -1,8 +1,8 @@
 import type { DashboardSummary } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
-import { byId, companyToday } from "../invoices/invoices.service.ts";
-import { reminderStatus } from "../reminders/settings.service.ts";
+import { byId, companyToday } from "../receivables/index.ts";
+import { reminderStatus } from "../reminders/index.ts";
 import * as repo from "./dashboard.repository.ts";
 
 /** DSO and CEI look at the 90 days ending today; "collected" at the 30 days ending today. */

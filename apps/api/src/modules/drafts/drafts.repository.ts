@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, emailMessages, invoices, reminders } from "../../db/schema/index.ts";
-import { invoiceCustomer, invoiceRowColumns, toInvoiceRow } from "../invoices/receivables.repository.ts";
+import { invoiceCustomer, invoiceRowColumns, toInvoiceRow } from "../receivables/index.ts";
 
 /** The invoice as a draft states it (status and balance as of `today`), and whether it was deleted. */
 export async function draftInvoice(db: DbOrTx, companyId: string, invoiceId: string, today: string) {

@@ -6,8 +6,7 @@ import {
 } from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { assertOwnCompany, authenticate } from "../../plugins/auth.ts";
-import { collectionErrors } from "../invoices/invoices.routes.ts";
+import { collectionErrors } from "../receivables/index.ts";
 import { draftEmail } from "./drafts.service.ts";
 import { draftWriter } from "./writers.ts";
 
@@ -15,8 +14,6 @@ import { draftWriter } from "./writers.ts";
 export function draftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const writer = draftWriter(ctx.config.drafts.model);
   return async (app) => {
-    app.addHook("onRequest", authenticate(ctx));
-
     app.get(
       apiPaths.communications.draft,
       {
@@ -29,7 +26,6 @@ export function draftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { companyId, customerRef, invoiceId } = request.query;
-        assertOwnCompany(request, companyId);
         const data = await draftEmail(ctx, writer, { companyId, customerRef, invoiceId });
         if (data.fallbackReason)
           request.log.warn({ fallbackReason: data.fallbackReason }, "draft model not used");

@@ -4,7 +4,7 @@ import { LlmError } from "../../integrations/llm/chat.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { escapeHtml } from "../../lib/html.ts";
-import { companyForEmail } from "../templates/templates.service.ts";
+import { companyForEmail } from "../reminders/index.ts";
 import { composeDraft, type WrittenDraft } from "./composer.ts";
 import * as repo from "./drafts.repository.ts";
 import { customerReply, type DraftInput, draftFacts, guardRecord } from "./facts.ts";

@@ -6,9 +6,8 @@
 import type { TemplateType } from "@recoup/contracts";
 import { dateIn, daysBetween, longDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/money.ts";
-import { emailInput, stageFor } from "../reminders/reminder-email.ts";
-import { variableValues } from "../reminders/render.ts";
-import type { CompanyForEmail } from "../templates/templates.repository.ts";
+import type { CompanyForEmail } from "../reminders/index.ts";
+import { emailInput, stageFor, variableValues } from "../reminders/index.ts";
 import type { GuardRecord } from "./guard.ts";
 
 export type Tone = "friendly" | "firm" | "final";

@@ -1,7 +1,7 @@
 import type { AgingAmounts, AgingRow, AgingSortField, SortOrder } from "@recoup/contracts";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { direction, num, openCustomers, pageCustomer, rowsOf } from "./receivables.repository.ts";
+import { direction, num, openCustomers, pageCustomer, rowsOf } from "../receivables/index.ts";
 
 export interface AgingParams {
   companyId: string;

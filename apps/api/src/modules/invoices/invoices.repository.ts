@@ -13,7 +13,7 @@ import {
   liveInvoices,
   openBalance,
   toInvoiceRow,
-} from "./receivables.repository.ts";
+} from "../receivables/index.ts";
 
 export interface InvoiceListParams {
   companyId: string;
@@ -94,26 +94,4 @@ export async function countInvoices(
 ) {
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(listWhere(p));
   return Number(count?.n ?? 0);
-}
-
-/** A customer's open invoices (oldest due first) and the latest paid or voided ones (newest first). */
-export async function customerInvoices(db: DbOrTx, companyId: string, customerRef: string, today: string) {
-  const mine = and(liveInvoices(companyId), eq(invoices.customerQbId, customerRef));
-  const columns = invoiceRowColumns(today);
-  const [open, closed] = await Promise.all([
-    db
-      .select(columns)
-      .from(invoices)
-      .leftJoin(customers, invoiceCustomer)
-      .where(and(mine, openBalance))
-      .orderBy(sql`${invoices.dueDate} asc nulls last`, asc(invoices.qbId)),
-    db
-      .select(columns)
-      .from(invoices)
-      .leftJoin(customers, invoiceCustomer)
-      .where(and(mine, not(openBalance)))
-      .orderBy(desc(invoices.txnDate), desc(invoices.qbId))
-      .limit(50),
-  ]);
-  return { open: open.map(toInvoiceRow), closed: closed.map(toInvoiceRow) };
 }

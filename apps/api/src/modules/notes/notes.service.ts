@@ -1,8 +1,8 @@
 import type { AddNoteRequest, EditNoteRequest, GetNotesQuery } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
-import type { AuthUser } from "../../plugins/auth.ts";
-import { customerExists, invoiceExists } from "../invoices/receivables.repository.ts";
+import type { AuthUser } from "../auth/index.ts";
+import { customerExists, invoiceExists } from "../receivables/index.ts";
 import * as repo from "./notes.repository.ts";
 
 type Subject = Pick<GetNotesQuery, "type" | "invoiceId" | "customerRef">;

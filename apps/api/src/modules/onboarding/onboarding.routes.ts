@@ -8,15 +8,13 @@ import {
 } from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { assertOwnEmail, authenticate, currentUser } from "../../plugins/auth.ts";
+import { currentUser } from "../auth/index.ts";
 import { onboard } from "./onboarding.service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
 
 export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", authenticate(ctx));
-
     app.post(
       apiPaths.onboarding.onboardUser,
       {
@@ -28,7 +26,6 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        assertOwnEmail(request, request.body.email);
         const result = await onboard(ctx, currentUser(request).id, request.body);
         return reply.status(201).send({ data: { ...result, isOnboarded: true as const } });
       },
@@ -45,7 +42,6 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnEmail(request, request.query.email);
         const { companyId } = currentUser(request);
         return { data: { isOnboarded: companyId !== null, companyId } };
       },

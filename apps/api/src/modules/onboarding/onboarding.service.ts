@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { enqueueProvision } from "../../jobs/billing-provision.ts";
 import { isTimeZone } from "../../lib/dates.ts";
 import { AppError } from "../../lib/errors.ts";
-import { defaultTemplates } from "../templates/default-templates.ts";
+import { defaultTemplates } from "../reminders/index.ts";
 import * as repo from "./onboarding.repository.ts";
 
 export const TRIAL_DAYS = 14;

@@ -12,13 +12,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { fromBase64Field } from "../../lib/images.ts";
-import {
-  assertOwnCompany,
-  assertOwnEmail,
-  authenticate,
-  currentCompanyId,
-  currentUser,
-} from "../../plugins/auth.ts";
+import { assertOwnNames, currentCompanyId, currentUser } from "../auth/index.ts";
 import { getProfile, getTemplates, type ImageChange, updateProfile } from "./profile.service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -53,8 +47,6 @@ async function readProfileForm(request: FastifyRequest) {
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", authenticate(ctx));
-
     app.get(
       "/v1/business/settings/get-profile/:companyId/:email",
       {
@@ -66,8 +58,6 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.params.companyId);
-        assertOwnEmail(request, request.params.email);
         return getProfile(ctx, currentUser(request).id, currentCompanyId(request));
       },
     );
@@ -84,8 +74,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { fields, images } = await readProfileForm(request);
-        assertOwnCompany(request, fields.companyId);
-        assertOwnEmail(request, fields.email);
+        assertOwnNames(request, fields);
         const data = await updateProfile(ctx, currentUser(request).id, fields.companyId, fields, images);
         return { data };
       },
@@ -102,8 +91,6 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.params.companyId);
-        assertOwnEmail(request, request.params.email);
         return { data: await getTemplates(ctx, currentCompanyId(request)) };
       },
     );

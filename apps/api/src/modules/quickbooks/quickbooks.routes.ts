@@ -11,13 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import {
-  assertOwnCompany,
-  assertOwnEmail,
-  authenticate,
-  currentCompanyId,
-  currentUser,
-} from "../../plugins/auth.ts";
+import { currentCompanyId, currentUser } from "../auth/index.ts";
 import { beginConnect, completeConnect, deleteSyncedData, disconnect } from "./connection.service.ts";
 import { afterConnect, connectionStatus, pull } from "./status.service.ts";
 
@@ -26,8 +20,6 @@ const secured = { security: [{ bearer: [] }], tags: ["quickbooks"] };
 
 export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", authenticate(ctx));
-
     app.get(
       apiPaths.quickbooks.connect,
       { schema: { ...secured, response: { 200: quickbooksConnectResponseSchema, ...errors } } },
@@ -62,7 +54,6 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnEmail(request, request.query.email);
         return connectionStatus(ctx, currentCompanyId(request));
       },
     );
@@ -77,7 +68,6 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnEmail(request, request.query.email);
         await disconnect(ctx, currentCompanyId(request));
         return { data: { message: quickbooksMessages.disconnected } };
       },
@@ -93,7 +83,6 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnEmail(request, request.query.email);
         await deleteSyncedData(ctx, currentCompanyId(request));
         return { data: { message: "The data synced from QuickBooks was deleted." } };
       },
@@ -109,7 +98,6 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.params.companyId);
         return pull(ctx, request.params.companyId);
       },
     );
@@ -124,7 +112,6 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.query.company_id);
         return pull(ctx, request.query.company_id);
       },
     );

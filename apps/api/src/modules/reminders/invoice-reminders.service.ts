@@ -1,8 +1,8 @@
 import type { InvoiceRow } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
+import * as pauseRepo from "../pauses/index.ts";
 import { pauseOn, pausesByTarget, scheduleSettings } from "./planning.ts";
-import * as settingsRepo from "./reminder-settings.repository.ts";
 import { lastSent } from "./reminders.repository.ts";
 import { nextReminders } from "./schedule.ts";
 import { loadSettings, planningInputs } from "./settings.service.ts";
@@ -19,7 +19,7 @@ export async function withReminderColumns(ctx: AppContext, companyId: string, ro
   const ids = rows.map((r) => r.id);
   const [last, pauses, planning] = await Promise.all([
     lastSent(ctx.db, companyId, ids),
-    settingsRepo.activePauses(ctx.db, companyId, today, {
+    pauseRepo.activePauses(ctx.db, companyId, today, {
       invoiceIds: ids,
       customerRefs: [...new Set(rows.map((r) => r.customerRef))],
     }),

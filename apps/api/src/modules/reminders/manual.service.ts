@@ -12,14 +12,15 @@ import { enqueueReminderSend } from "../../jobs/send-reminder.ts";
 import { dateIn, utcMonth } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
-import { customerExists } from "../invoices/receivables.repository.ts";
-import { findTemplate } from "../templates/templates.repository.ts";
-import { companyForEmail } from "../templates/templates.service.ts";
+import * as pauseRepo from "../pauses/index.ts";
+import { customerExists } from "../receivables/index.ts";
 import { emailInput, reminderMessageId, stageFor } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
 import { renderBody, renderReminder } from "./render.ts";
 import { subscriptionHold } from "./subscription-gate.ts";
+import { findTemplate } from "./templates.repository.ts";
+import { companyForEmail } from "./templates.service.ts";
 
 /** The invoice as it is now; a paid, voided or address-less one cannot be reminded. */
 async function remindable(ctx: AppContext, companyId: string, invoiceId: string) {
@@ -109,7 +110,7 @@ export async function sendManualReminder(
   return { reminderId: id, status: "queued" as const, to: invoice.email };
 }
 
-const asPause = (p: settingsRepo.PauseRow): ReminderPause => ({
+const asPause = (p: pauseRepo.PauseRow): ReminderPause => ({
   scope: p.scope,
   invoiceId: p.scope === "invoice" ? p.targetQbId : null,
   customerRef: p.scope === "customer" ? p.targetQbId : null,
@@ -141,7 +142,7 @@ export async function pauseReminders(
   input: PauseRemindersRequest,
 ) {
   const target = await pauseTarget(ctx, companyId, input);
-  const row = await settingsRepo.upsertPause(ctx.db, {
+  const row = await pauseRepo.upsertPause(ctx.db, {
     companyId,
     ...target,
     until: input.until ?? null,
@@ -156,7 +157,7 @@ export async function resumeReminders(
   t: { invoiceId?: string; customerRef?: string },
 ) {
   const target = await pauseTarget(ctx, companyId, t);
-  return { resumed: await settingsRepo.deletePause(ctx.db, companyId, target.scope, target.targetQbId) };
+  return { resumed: await pauseRepo.deletePause(ctx.db, companyId, target.scope, target.targetQbId) };
 }
 
 export async function listPauses(
@@ -169,7 +170,7 @@ export async function listPauses(
     t.invoiceId || t.customerRef
       ? { invoiceIds: t.invoiceId ? [t.invoiceId] : [], customerRefs: t.customerRef ? [t.customerRef] : [] }
       : undefined;
-  const rows = await settingsRepo.activePauses(ctx.db, companyId, dateIn(timezone, ctx.now()), targets);
+  const rows = await pauseRepo.activePauses(ctx.db, companyId, dateIn(timezone, ctx.now()), targets);
   return rows.map(asPause);
 }
 

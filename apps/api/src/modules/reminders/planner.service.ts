@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
+import { crashPoint } from "../../db/job-queue.ts";
 import { enqueuePlan } from "../../jobs/reminder-plan.ts";
 import { enqueueReminderSends } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
-import { crashPoint } from "../../lib/job-queue.ts";
-import { runSync } from "../quickbooks/sync.service.ts";
+import * as pauseRepo from "../pauses/index.ts";
+import { runSync } from "../quickbooks/index.ts";
 import { pausesByTarget, reminderInvoice, scheduleSettings, sentFromSummary } from "./planning.ts";
 import { reminderMessageId } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
@@ -99,7 +100,7 @@ async function decide(
     today,
     followUpInterval: settings.followUpInterval,
   });
-  const pauses = await settingsRepo.activePauses(db, companyId, dateIn(s.timezone, now));
+  const pauses = await pauseRepo.activePauses(db, companyId, dateIn(s.timezone, now));
   const paused = pausesByTarget(pauses);
   const rows: repo.Decision[] = [];
   for (const inv of invoices) {

@@ -1,4 +1,5 @@
-import type { PauseRow, SettingsRow } from "./reminder-settings.repository.ts";
+import type { PauseRow } from "../pauses/index.ts";
+import type { SettingsRow } from "./reminder-settings.repository.ts";
 import type { HistoryRow, InvoiceForReminder, InvoiceToPlan } from "./reminders.repository.ts";
 import type { FollowUpInterval, ReminderInvoice, ReminderSettings, SentReminder } from "./schedule.ts";
 

@@ -1,9 +1,9 @@
 import type { TemplateType } from "@recoup/contracts";
 import { addressOf, type OutgoingEmail } from "../../integrations/mail/mailer.ts";
 import { toDataUrl } from "../../lib/images.ts";
-import type { CompanyForEmail } from "../templates/templates.repository.ts";
 import type { ReminderEmailInput, RenderedEmail } from "./render.ts";
 import { daysOverdue } from "./schedule.ts";
+import type { CompanyForEmail } from "./templates.repository.ts";
 
 /** The facts of an invoice an email states. */
 export interface InvoiceFacts {

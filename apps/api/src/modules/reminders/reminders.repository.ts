@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoices, reminders } from "../../db/schema/index.ts";
-import { liveInvoices, openBalance } from "../invoices/receivables.repository.ts";
+import { liveInvoices, openBalance } from "../receivables/index.ts";
 
 export type ReminderRow = typeof reminders.$inferSelect;
 export type NewReminder = typeof reminders.$inferInsert;

@@ -25,7 +25,7 @@ import {
 } from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { assertOwnCompany, authenticate, currentUser } from "../../plugins/auth.ts";
+import { currentUser } from "../auth/index.ts";
 import * as manual from "./manual.service.ts";
 import {
   enablePreview,
@@ -46,7 +46,6 @@ const secured = { security: [{ bearer: [] }], tags: ["reminders"] };
 /** Automatic reminders' settings, what they will send, manual sends, pauses, the log and usage. */
 export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", authenticate(ctx));
     app.get(
       apiPaths.reminders.settings,
       {
@@ -57,7 +56,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.query.companyId);
         return { data: await getReminderSettings(ctx, request.query.companyId) };
       },
     );
@@ -72,7 +70,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.body.companyId);
         return { data: await saveReminderSettings(ctx, request.body.companyId, request.body) };
       },
     );
@@ -88,7 +85,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { companyId, ...override } = request.query;
-        assertOwnCompany(request, companyId);
         return { data: await enablePreview(ctx, companyId, override) };
       },
     );
@@ -103,7 +99,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.query.companyId);
         return { data: await upcomingReminders(ctx, request.query.companyId, request.query) };
       },
     );
@@ -119,7 +114,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { companyId, invoiceId, stage } = request.query;
-        assertOwnCompany(request, companyId);
         return { data: await manual.reminderDraft(ctx, companyId, invoiceId, stage) };
       },
     );
@@ -135,7 +129,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.body.companyId);
         const user = currentUser(request);
         return { data: await manual.sendManualReminder(ctx, request.body.companyId, user.id, request.body) };
       },
@@ -151,7 +144,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.body.companyId);
         const user = currentUser(request);
         return { data: await manual.pauseReminders(ctx, request.body.companyId, user.id, request.body) };
       },
@@ -167,7 +159,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.body.companyId);
         return { data: await manual.resumeReminders(ctx, request.body.companyId, request.body) };
       },
     );
@@ -182,7 +173,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.query.companyId);
         return { data: { pauses: await manual.listPauses(ctx, request.query.companyId, request.query) } };
       },
     );
@@ -197,7 +187,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.query.companyId);
         return { data: await manual.reminderLog(ctx, request.query.companyId, request.query) };
       },
     );
@@ -212,7 +201,6 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOwnCompany(request, request.query.companyId);
         return { data: await manual.monthlyUsage(ctx, request.query.companyId, request.query.month) };
       },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultTemplates } from "../templates/default-templates.ts";
+import { defaultTemplates } from "./default-templates.ts";
 import { type ReminderEmailInput, renderReminder } from "./render.ts";
 
 const LOGO =

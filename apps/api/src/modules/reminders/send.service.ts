@@ -1,23 +1,24 @@
 import type { TemplateType } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import { crashPoint } from "../../db/job-queue.ts";
 import { addressOf } from "../../integrations/mail/mailer.ts";
 import { SEND_ATTEMPTS } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
-import { crashPoint } from "../../lib/job-queue.ts";
 import {
   type OutboundMessage,
   recordOutbound,
   type ThreadHeaders,
   threadHeaders,
-} from "../communications/outbound.service.ts";
-import { findTemplates } from "../templates/templates.repository.ts";
-import { companyForEmail } from "../templates/templates.service.ts";
+} from "../communications/index.ts";
+import * as pauseRepo from "../pauses/index.ts";
 import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
 import { emailInput, outgoingEmail } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
 import { renderReminder } from "./render.ts";
 import { subscriptionHold } from "./subscription-gate.ts";
+import { findTemplates } from "./templates.repository.ts";
+import { companyForEmail } from "./templates.service.ts";
 
 /** What the reminders of one company in a batch share, read once for all of them. */
 interface CompanyReads {
@@ -43,7 +44,7 @@ async function companyReads(ctx: AppContext, companyId: string, batch: repo.Remi
   if (batch.some((r) => r.stage !== "manual")) {
     const settings = await settingsRepo.findSettings(ctx.db, companyId);
     const pauses = settings
-      ? await settingsRepo.activePauses(ctx.db, companyId, dateIn(settings.timezone, ctx.now()), {
+      ? await pauseRepo.activePauses(ctx.db, companyId, dateIn(settings.timezone, ctx.now()), {
           invoiceIds: invoices.map((i) => i.id),
           customerRefs: invoices.map((i) => i.customerRef),
         })

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { addDays, dateIn, isTimeZone } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import * as pauseRepo from "../pauses/index.ts";
 import { historyByInvoice, pausesByTarget, reminderInvoice, scheduleSettings } from "./planning.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import { type InvoiceForReminder, remindableInvoices, reminderHistory } from "./reminders.repository.ts";
@@ -96,7 +97,7 @@ export async function planningInputs(ctx: AppContext, companyId: string, today: 
   const [invoices, history, pauses] = await Promise.all([
     remindableInvoices(ctx.db, companyId, ids),
     reminderHistory(ctx.db, companyId, ids),
-    settingsRepo.activePauses(ctx.db, companyId, today),
+    pauseRepo.activePauses(ctx.db, companyId, today),
   ]);
   const sent = historyByInvoice(history);
   const paused = pausesByTarget(pauses);

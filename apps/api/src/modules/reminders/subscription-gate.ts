@@ -1,13 +1,12 @@
-import type { AppContext } from "../../context.ts";
+import type { AppContext, SendingHold } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { type SendingHold, sendingHold, usageAllowance } from "../billing/gate.service.ts";
 
 /**
  * Why the company's subscription holds reminders back now (the trial ended, the subscription is
  * not active, or the plan's invoices for this month are used up), or null. Billing off: never.
  */
 export function subscriptionHold(ctx: AppContext, companyId: string): Promise<SendingHold | null> {
-  return sendingHold(ctx, companyId);
+  return ctx.gate.hold(companyId);
 }
 
 /**
@@ -20,7 +19,7 @@ export async function withinUsageLimit<T extends { invoiceQbId: string }>(
   companyId: string,
   rows: T[],
 ): Promise<T[]> {
-  const allowance = await usageAllowance(ctx, db, companyId);
+  const allowance = await ctx.gate.allowance(db, companyId);
   if (!allowance) return rows;
   const { counted } = allowance;
   let left = allowance.left;

@@ -1,10 +1,10 @@
 import { cookieNames, normaliseEmail, renewalHeaders } from "@recoup/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext } from "../context.ts";
-import { forbidden, unauthorized } from "../lib/errors.ts";
-import * as repo from "../modules/auth/auth.repository.ts";
-import { isLiveRefreshToken } from "../modules/auth/sessions.ts";
-import { RENEW_WITHIN_SECONDS } from "../modules/auth/tokens.ts";
+import type { AppContext } from "../../context.ts";
+import { forbidden, unauthorized } from "../../lib/errors.ts";
+import { RENEW_WITHIN_SECONDS } from "../../lib/tokens.ts";
+import * as repo from "./auth.repository.ts";
+import { isLiveRefreshToken } from "./sessions.ts";
 
 export interface AuthUser {
   id: string;

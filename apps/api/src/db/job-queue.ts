@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
-import type { Database, DbOrTx } from "../db/client.ts";
-import { transactionExecutor } from "../db/client.ts";
+import type { Database, DbOrTx } from "./client.ts";
+import { transactionExecutor } from "./client.ts";
 
 export interface JobDefinition<T> {
   name: string;

@@ -13,10 +13,10 @@ import { addressOf } from "../../integrations/mail/mailer.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
-import { recordOutbound } from "../communications/outbound.service.ts";
-import { emailInput, type InvoiceFacts, outgoingEmail, sampleInvoice } from "../reminders/reminder-email.ts";
-import { findInvoice, previewInvoice } from "../reminders/reminders.repository.ts";
-import { renderReminder, variableValues } from "../reminders/render.ts";
+import { recordOutbound } from "../communications/index.ts";
+import { emailInput, type InvoiceFacts, outgoingEmail, sampleInvoice } from "./reminder-email.ts";
+import { findInvoice, previewInvoice } from "./reminders.repository.ts";
+import { renderReminder, variableValues } from "./render.ts";
 import * as repo from "./templates.repository.ts";
 
 const asTemplate = (row: repo.TemplateRow): EmailTemplate => ({

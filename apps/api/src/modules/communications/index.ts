@@ -1,0 +1,8 @@
+export { communicationsRoutes, inboundRoutes } from "./communications.routes.ts";
+export { ingestInbound } from "./communications.service.ts";
+export {
+  type OutboundMessage,
+  recordOutbound,
+  type ThreadHeaders,
+  threadHeaders,
+} from "./outbound.service.ts";

@@ -1,0 +1,1 @@
+export { draftsRoutes } from "./drafts.routes.ts";

@@ -1,0 +1,2 @@
+export { agingBatches } from "./aging.repository.ts";
+export { invoicesRoutes } from "./invoices.routes.ts";

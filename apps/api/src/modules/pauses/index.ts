@@ -1,0 +1,10 @@
+export {
+  activePauses,
+  customerPauses,
+  deletePause,
+  liftReplyPause,
+  type PauseRow,
+  type PauseScope,
+  pauseFor,
+  upsertPause,
+} from "./pauses.repository.ts";

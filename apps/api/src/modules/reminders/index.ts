@@ -1,0 +1,28 @@
+export { defaultTemplates } from "./default-templates.ts";
+export { withReminderColumns } from "./invoice-reminders.service.ts";
+export { planAll, planCompany } from "./planner.service.ts";
+export {
+  historyByInvoice,
+  pausesByTarget,
+  reminderInvoice,
+  scheduleSettings,
+  sentFromSummary,
+} from "./planning.ts";
+export { emailInput, stageFor } from "./reminder-email.ts";
+export { findSettings } from "./reminder-settings.repository.ts";
+export {
+  countInvoicesReminded,
+  invoicesCountedIn,
+  invoicesToPlan,
+  remindableInvoices,
+  reminderHistory,
+} from "./reminders.repository.ts";
+export { remindersRoutes } from "./reminders.routes.ts";
+export { variableValues } from "./render.ts";
+export { dueReminder, windowState } from "./schedule.ts";
+export { deliverBatch, markUndelivered } from "./send.service.ts";
+export { reminderStatus } from "./settings.service.ts";
+export { subscriptionHold } from "./subscription-gate.ts";
+export type { CompanyForEmail } from "./templates.repository.ts";
+export { templatesRoutes } from "./templates.routes.ts";
+export { companyForEmail } from "./templates.service.ts";
