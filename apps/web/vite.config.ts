@@ -3,10 +3,27 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+import { pageBudget } from "./build-plugins/page-budget.ts";
+import { precompress } from "./build-plugins/precompress.ts";
+
 const api = "http://localhost:3000";
+/**
+ * /login's JavaScript over the wire, brotli, in bytes. Issue 15 asks for 150 kB; it is 164.8 kB
+ * today (bench/README.md, "Page weight": what it is made of and what 150 kB would take).
+ */
+const LOGIN_JS_BUDGET = 170_000;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    // What a first visit downloads; bench/page-weight.bench.ts measures the same in Chromium.
+    pageBudget([
+      { page: "/login", module: "src/features/auth/components/auth-page.tsx", maxBytes: LOGIN_JS_BUDGET },
+      { page: "/dashboard", module: "src/features/dashboard/components/dashboard-page.tsx" },
+    ]),
+  ],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

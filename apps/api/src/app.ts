@@ -23,6 +23,7 @@ import { onboardingRoutes } from "./modules/onboarding/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
 import { quickbooksRoutes, webhookRoutes } from "./modules/quickbooks/index.ts";
 import { remindersRoutes, templatesRoutes } from "./modules/reminders/index.ts";
+import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
 
   registerErrorHandler(app);
   await registerSecurity(app);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 10, fieldSize: 2 * MAX_IMAGE_BYTES },

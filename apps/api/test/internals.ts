@@ -20,3 +20,4 @@ export {
   SEND_REMINDER,
   SEND_REMINDER_DEAD,
 } from "../src/jobs/send-reminder.ts";
+export { registerCompression } from "../src/plugins/compression.ts";

@@ -1,26 +1,18 @@
-import { stopOnSignal } from "@recoup/sandbox-http";
+import { clientFromEnv, stopOnSignal } from "@recoup/sandbox-http";
 import { startGoogleSandbox } from "./index.ts";
 
 const env = process.env;
 const port = env.GOOGLE_SANDBOX_PORT ? Number(env.GOOGLE_SANDBOX_PORT) : 4010;
-const redirectUris = (
-  env.GOOGLE_SANDBOX_REDIRECT_URIS ??
-  [
+const client = clientFromEnv("GOOGLE_SANDBOX", {
+  client_id: "recoup-local.apps.googleusercontent.com",
+  client_secret: "recoup-local-google-secret",
+  redirect_uris: [
     "http://localhost:3000/v1/auth/oauth/google/callback",
     "http://localhost:5173/v1/auth/oauth/google/callback",
     "http://localhost:5173/callback/google",
     "http://localhost:3000/callback/google",
-  ].join(",")
-)
-  .split(",")
-  .map((uri) => uri.trim())
-  .filter(Boolean);
-
-const client = {
-  client_id: env.GOOGLE_SANDBOX_CLIENT_ID || "recoup-local.apps.googleusercontent.com",
-  client_secret: env.GOOGLE_SANDBOX_CLIENT_SECRET || "recoup-local-google-secret",
-  redirect_uris: redirectUris,
-};
+  ],
+});
 
 const sandbox = await startGoogleSandbox({
   port,

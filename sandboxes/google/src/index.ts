@@ -1,5 +1,5 @@
 import { createServer, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOn } from "@recoup/sandbox-http";
 import { AccountStore, type GoogleAccount, TEST_ACCOUNTS } from "./accounts.ts";
 import { sendText } from "./http.ts";
 import { createInteractionHandler } from "./interactions.ts";
@@ -38,15 +38,7 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     if (path === "/static/sandbox.css") return sendText(res, 200, "text/css", SANDBOX_CSS);
     handler?.(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-
-  const actualPort = (server.address() as AddressInfo).port;
+  const actualPort = await listenOn(server, port, host);
   const issuer = `http://localhost:${actualPort}`;
   let provider: ReturnType<typeof createProvider>;
   try {
@@ -75,10 +67,6 @@ export async function startGoogleSandbox(options: GoogleSandboxOptions = {}): Pr
     issuer,
     port: actualPort,
     accounts: () => accounts.list(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }

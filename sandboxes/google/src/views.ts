@@ -1,37 +1,18 @@
+import { escapeHtml as h, htmlPage } from "@recoup/sandbox-http";
 import type { GoogleAccount } from "./accounts.ts";
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-const h = escapeHtml;
 
 const LOGO = `<p class="logo" aria-hidden="true"><span class="b">G</span><span class="r">o</span><span class="y">o</span><span class="b">g</span><span class="g">l</span><span class="r">e</span> <span class="tag">sandbox</span></p>`;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(title)} - Google Accounts (sandbox)</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/static/sandbox.css">
-</head>
-<body>
-<main class="card">
+  return htmlPage({
+    title: `${title} - Google Accounts (sandbox)`,
+    stylesheet: "/static/sandbox.css",
+    body: `<main class="card">
 ${LOGO}
 ${body}
 </main>
-<p class="footnote">A local stand-in for Google sign-in. No real Google account is used.</p>
-</body>
-</html>
-`;
+<p class="footnote">A local stand-in for Google sign-in. No real Google account is used.</p>`,
+  });
 }
 
 function avatar(account: GoogleAccount): string {

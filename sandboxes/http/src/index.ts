@@ -1,9 +1,16 @@
 /**
  * The HTTP plumbing the local sandboxes share: reading a bounded body, and answering pages, text
  * and redirects with the same safe headers. What each imitated service puts on the wire (its JSON
- * content type, its error shapes) stays in that sandbox.
+ * content type, its error shapes) stays in that sandbox. Beside it, what more than one sandbox
+ * needs otherwise: pages (html.ts), its server (listen.ts), running on its own (standalone.ts),
+ * calendar names (calendar.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+
+export { ENGLISH_MONTHS } from "./calendar.ts";
+export { escapeHtml, htmlPage } from "./html.ts";
+export { closeServer, listenOn } from "./listen.ts";
+export { clientFromEnv, type OAuthClient, stopOnSignal } from "./standalone.ts";
 
 /** The error `readBody` throws past its limit, unless the caller makes its own. */
 export class BodyTooLarge extends Error {}
@@ -84,16 +91,4 @@ export function sendText(res: ServerResponse, status: number, type: string, body
 export function redirect(res: ServerResponse, location: string, status: number): void {
   res.writeHead(status, { location, "cache-control": "no-store", "content-length": "0" });
   res.end();
-}
-
-/** A sandbox run on its own (`npm start` in its folder) closes cleanly on Ctrl-C or SIGTERM. */
-export function stopOnSignal(sandbox: { close(): Promise<unknown> }): void {
-  const stop = () => {
-    sandbox.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
 }

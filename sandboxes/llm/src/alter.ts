@@ -2,6 +2,7 @@
  * The mistakes the "wrong-*" modes make: another amount, due date or invoice number, written in the
  * same style as the original (so a guard has to compare values, not formats).
  */
+import { ENGLISH_MONTHS as MONTHS } from "@recoup/sandbox-http";
 
 interface ParsedAmount {
   value: number;
@@ -70,20 +71,6 @@ export function zeroAmount(amount: string | undefined): string {
   return formatAmount({ ...parsed, decimals: Math.max(parsed.decimals, 2) }, 0);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 const DAY_MS = 86_400_000;
 
 function monthIndex(name: string): number {

@@ -104,7 +104,10 @@ export function wait(state: SandboxState, res: ServerResponse, ms: number): Prom
   });
 }
 
-/** Takes the mode, waits its delay, and answers; records it all in the log entry. */
+/**
+ * Answers a checked request: takes the mode, waits its delay, and sends the outcome; records it
+ * all in the log entry (the texts and what the prompt says first).
+ */
 export async function answer(
   state: SandboxState,
   res: ServerResponse,
@@ -112,6 +115,11 @@ export async function answer(
   input: ModelInput,
   send: (outcome: Outcome, settings: ModeSettings) => Sent,
 ): Promise<void> {
+  entry.systemText = input.systemText;
+  entry.userText = input.userText;
+  const prompt = readPrompt(input.userText);
+  entry.facts = prompt.facts;
+  entry.customerReply = prompt.customerReply;
   const settings = state.modes.take();
   entry.mode = settings;
   const delay = state.modes.delayOf(settings);

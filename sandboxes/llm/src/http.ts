@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { readBody as readBounded } from "@recoup/sandbox-http";
+import { BodyTooLarge, readBody as readBounded } from "@recoup/sandbox-http";
 
 export { BodyTooLarge, sendJson } from "@recoup/sandbox-http";
 
@@ -18,4 +18,17 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A request's body as text and as JSON when it is; undefined past the size limit (the caller answers 413). */
+export async function readJsonBody(
+  req: IncomingMessage,
+): Promise<{ text: string; parsed: ReturnType<typeof parseJson> } | undefined> {
+  try {
+    const text = await readBody(req);
+    return { text, parsed: parseJson(text) };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return undefined;
+    throw error;
+  }
 }

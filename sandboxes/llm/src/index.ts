@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOn } from "@recoup/sandbox-http";
 import { type ControlState, control, controlState, resetState } from "./control.ts";
-import * as gemini from "./gemini.ts";
+import { generateContent } from "./gemini/generate.ts";
+import * as gemini from "./gemini/models.ts";
 import type { SandboxState } from "./generate.ts";
 import { sendJson } from "./http.ts";
 import { type RecordedRequest, RequestLog } from "./log.ts";
 import { type ModeSpec, Modes, toSettings } from "./modes.ts";
-import * as openai from "./openai.ts";
+import { chatCompletions } from "./openai/chat.ts";
+import * as openai from "./openai/models.ts";
 
 export type { ControlState } from "./control.ts";
 export { composeDraft, type Draft, renderText, toneOf } from "./draft.ts";
@@ -67,7 +69,7 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
 
   let m = GEMINI_GENERATE.exec(path);
   if (m && method === "POST") {
-    return gemini.generateContent(state, req, res, url, m[1]!, decodeURIComponent(m[2]!));
+    return generateContent(state, req, res, url, m[1]!, decodeURIComponent(m[2]!));
   }
   m = GEMINI_MODELS.exec(path);
   if (m && method === "GET") {
@@ -80,8 +82,7 @@ async function handle(state: SandboxState, req: IncomingMessage, res: ServerResp
       m[2] === undefined ? undefined : decodeURIComponent(m[2]),
     );
   }
-  if (path === "/v1/chat/completions" && method === "POST")
-    return openai.chatCompletions(state, req, res, url);
+  if (path === "/v1/chat/completions" && method === "POST") return chatCompletions(state, req, res, url);
   m = OPENAI_MODELS.exec(path);
   if (m && method === "GET") {
     return openai.models(state, req, res, m[1] === undefined ? undefined : decodeURIComponent(m[1]));
@@ -119,14 +120,7 @@ export async function startLlmSandbox(options: LlmSandboxOptions = {}): Promise<
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const actualPort = (server.address() as AddressInfo).port;
+  const actualPort = await listenOn(server, port, host);
   const urlHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
   const baseUrl = `http://${urlHost === "::" || urlHost === "[::]" ? "[::1]" : urlHost}:${actualPort}`;
 

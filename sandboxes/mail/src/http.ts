@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOn } from "@recoup/sandbox-http";
 import { INBOX_CSS, INBOX_JS } from "./assets.ts";
 import { INBOUND_KINDS, InboundActionError, type InboundResponder } from "./inbound.ts";
 import type { InboundKind, MailStore } from "./store.ts";
@@ -53,21 +53,7 @@ export async function startInboxServer(
       sendJson(res, 500, { error: { code: "internal", message: String(error) } });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return { port: await listenOn(server, port, host), close: () => closeServer(server) };
 }
 
 function isInboundKind(value: string | undefined): value is InboundKind {

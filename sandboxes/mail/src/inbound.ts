@@ -2,19 +2,12 @@
  * The sandbox plays the customer: it answers a stored message with a reply, an out-of-office auto-reply or a
  * bounce, posts the raw message to the app's inbound endpoint (signed, like a relay would), and keeps it.
  */
-import {
-  type BounceInput,
-  type ComposedMessage,
-  composeBounce,
-  composeOutOfOffice,
-  composeReply,
-  mailboxes,
-  OUT_OF_OFFICE_LANGUAGES,
-  type OutOfOfficeInput,
-  type OutOfOfficeLanguage,
-  parseIsoDate,
-  type ReplyInput,
-} from "./compose.ts";
+import { mailboxes } from "./compose/addresses.ts";
+import { type BounceInput, composeBounce } from "./compose/bounce.ts";
+import type { ComposedMessage } from "./compose/message.ts";
+import { composeOutOfOffice, type OutOfOfficeInput, parseIsoDate } from "./compose/out-of-office.ts";
+import { OUT_OF_OFFICE_LANGUAGES, type OutOfOfficeLanguage } from "./compose/out-of-office-wording.ts";
+import { composeReply, type ReplyInput } from "./compose/reply.ts";
 import { parseMessage } from "./parse.ts";
 import { INBOUND_SIGNATURE_HEADER, signInbound } from "./signature.ts";
 import type { InboundKind, MailStore, StoredMail } from "./store.ts";

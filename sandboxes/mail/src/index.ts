@@ -1,10 +1,15 @@
-import type { BounceInput, OutOfOfficeInput, ReplyInput } from "./compose.ts";
+import type { BounceInput } from "./compose/bounce.ts";
+import type { OutOfOfficeInput } from "./compose/out-of-office.ts";
+import type { ReplyInput } from "./compose/reply.ts";
 import { startInboxServer } from "./http.ts";
 import { type InboundOptions, InboundResponder, type InboundResult } from "./inbound.ts";
 import { startSmtpSink } from "./smtp.ts";
 import { DEFAULT_CAPACITY, MailStore, type StoredMessage, toJson } from "./store.ts";
 
-export type { BounceInput, OutOfOfficeInput, OutOfOfficeLanguage, ReplyInput } from "./compose.ts";
+export type { BounceInput } from "./compose/bounce.ts";
+export type { OutOfOfficeInput } from "./compose/out-of-office.ts";
+export type { OutOfOfficeLanguage } from "./compose/out-of-office-wording.ts";
+export type { ReplyInput } from "./compose/reply.ts";
 export { InboundActionError, type InboundOptions, type InboundResult } from "./inbound.ts";
 export { INBOUND_SIGNATURE_HEADER, signInbound, verifyInboundSignature } from "./signature.ts";
 export type { GeneratedInfo, InboundKind, MailAttachment, StoredMessage } from "./store.ts";

@@ -1,4 +1,5 @@
-import { DEFAULT_REPLY_TEXT } from "./compose.ts";
+import { escapeHtml as h, htmlPage } from "@recoup/sandbox-http";
+import { DEFAULT_REPLY_TEXT } from "./compose/reply.ts";
 import type { InboundKind, StoredMail } from "./store.ts";
 
 export interface InboxView {
@@ -32,18 +33,6 @@ const FAILURES: Record<string, string> = {
   invalid_status: "The status must look like 5.1.1 or 4.2.2.",
   invalid_from: "From must be one email address.",
 };
-
-/** Escapes text for HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-const h = escapeHtml;
 
 function formatDate(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -208,18 +197,11 @@ export function renderInbox(view: InboxView): string {
   const main = view.notFound
     ? `<main class="notfound"><h2>Page not found</h2><p><a href="/">Back to the inbox</a></p></main>`
     : `<main class="layout">${messageList(view)}${reader(view)}</main>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(title)} · Mail sandbox</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/inbox.css">
-<script src="/inbox.js" defer></script>
-</head>
-<body>
-<header class="top">
+  return htmlPage({
+    title: `${title} · Mail sandbox`,
+    stylesheet: "/inbox.css",
+    head: '<script src="/inbox.js" defer></script>',
+    body: `<header class="top">
 <h1><a href="/">Mail sandbox</a></h1>
 <form class="filter" method="get" action="/" role="search">
 <label for="to">Recipient</label>
@@ -229,8 +211,6 @@ ${view.to ? '<a href="/">Show all</a>' : ""}
 </form>
 <form method="post" action="/clear"><button type="submit" class="danger">Clear inbox</button></form>
 </header>
-${main}
-</body>
-</html>
-`;
+${main}`,
+  });
 }

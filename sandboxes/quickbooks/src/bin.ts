@@ -1,27 +1,19 @@
-import { stopOnSignal } from "@recoup/sandbox-http";
+import { clientFromEnv, stopOnSignal } from "@recoup/sandbox-http";
 import { startQuickBooksSandbox } from "./index.ts";
 
 const env = process.env;
-const redirectUris = (
-  env.QUICKBOOKS_SANDBOX_REDIRECT_URIS ??
-  [
+const client = clientFromEnv("QUICKBOOKS_SANDBOX", {
+  client_id: "recoup-local-intuit-client",
+  client_secret: "recoup-local-intuit-secret",
+  redirect_uris: [
     "http://localhost:3000/v1/auth/oauth/intuit/callback",
     "http://localhost:5173/v1/auth/oauth/intuit/callback",
     "http://localhost:5173/callback/quickbooks",
     "http://localhost:5173/callback/intuit",
     "http://localhost:3000/callback/quickbooks",
     "http://localhost:3000/callback/intuit",
-  ].join(",")
-)
-  .split(",")
-  .map((uri) => uri.trim())
-  .filter(Boolean);
-
-const client = {
-  client_id: env.QUICKBOOKS_SANDBOX_CLIENT_ID || "recoup-local-intuit-client",
-  client_secret: env.QUICKBOOKS_SANDBOX_CLIENT_SECRET || "recoup-local-intuit-secret",
-  redirect_uris: redirectUris,
-};
+  ],
+});
 
 const sandbox = await startQuickBooksSandbox({
   port: env.QUICKBOOKS_SANDBOX_PORT ? Number(env.QUICKBOOKS_SANDBOX_PORT) : 4020,

@@ -11,14 +11,14 @@ import type { EntityName } from "./accounting/records.ts";
 import { type Json, render, renderById } from "./accounting/render.ts";
 import { type ThrottleSettings, validateThrottle } from "./accounting/throttle.ts";
 import type { SandboxContext } from "./context.ts";
+import { expireTokens, type IssuedTokens, issueTokens, revokeTokens } from "./control-tokens.ts";
 import { type CompanySummary, summarize } from "./data/summary.ts";
-import { ACCOUNTING_SCOPE } from "./oauth/scopes.ts";
-import { ACCESS_TOKEN_SECONDS } from "./oauth/store.ts";
 import type { CompanySpec, Realm } from "./realms.ts";
 import { validateWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";
 
 export type { CustomerInput, InvoiceInput } from "./accounting/mutations.ts";
 export type { CreditMemoInput, PaymentInput } from "./accounting/payments.ts";
+export type { IssuedTokens } from "./control-tokens.ts";
 export { ControlError };
 
 export interface RealmSummary {
@@ -28,15 +28,6 @@ export interface RealmSummary {
   seed: number;
   generatedMs: number;
   counts: { customers: number; invoices: number; payments: number; creditMemos: number };
-}
-
-export interface IssuedTokens {
-  realmId: string;
-  token_type: "bearer";
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  x_refresh_token_expires_in: number;
 }
 
 export class SandboxControl {
@@ -57,7 +48,9 @@ export class SandboxControl {
     return result;
   }
 
-  #json(realmId: string, entity: EntityName, record: object): Json {
+  /** Runs a change (see #change) and answers the record it made or changed as the API would. */
+  #record(realmId: string, entity: EntityName, run: (ctx: MutationContext) => object): Json {
+    const record = this.#change(realmId, run);
     return render(this.#realm(realmId).store, entity, record);
   }
 
@@ -115,60 +108,32 @@ export class SandboxControl {
   // Records
 
   createCustomer(realmId: string, input: m.CustomerInput): Json {
-    return this.#json(
-      realmId,
-      "Customer",
-      this.#change(realmId, (ctx) => m.createCustomer(ctx, input)),
-    );
+    return this.#record(realmId, "Customer", (ctx) => m.createCustomer(ctx, input));
   }
 
   updateCustomer(realmId: string, id: string | number, input: m.CustomerInput): Json {
-    return this.#json(
-      realmId,
-      "Customer",
-      this.#change(realmId, (ctx) => m.updateCustomer(ctx, id, input)),
-    );
+    return this.#record(realmId, "Customer", (ctx) => m.updateCustomer(ctx, id, input));
   }
 
   /** Makes the customer inactive (QBO's delete), renamed "<name> (deleted)". */
   deleteCustomer(realmId: string, id: string | number): Json {
-    return this.#json(
-      realmId,
-      "Customer",
-      this.#change(realmId, (ctx) => m.deleteCustomer(ctx, id)),
-    );
+    return this.#record(realmId, "Customer", (ctx) => m.deleteCustomer(ctx, id));
   }
 
   createInvoice(realmId: string, input: m.InvoiceInput): Json {
-    return this.#json(
-      realmId,
-      "Invoice",
-      this.#change(realmId, (ctx) => m.createInvoice(ctx, input)),
-    );
+    return this.#record(realmId, "Invoice", (ctx) => m.createInvoice(ctx, input));
   }
 
   updateInvoice(realmId: string, id: string | number, input: m.InvoiceInput): Json {
-    return this.#json(
-      realmId,
-      "Invoice",
-      this.#change(realmId, (ctx) => m.updateInvoice(ctx, id, input)),
-    );
+    return this.#record(realmId, "Invoice", (ctx) => m.updateInvoice(ctx, id, input));
   }
 
   sendInvoice(realmId: string, id: string | number, to?: string): Json {
-    return this.#json(
-      realmId,
-      "Invoice",
-      this.#change(realmId, (ctx) => m.sendInvoice(ctx, id, to)),
-    );
+    return this.#record(realmId, "Invoice", (ctx) => m.sendInvoice(ctx, id, to));
   }
 
   voidInvoice(realmId: string, id: string | number): Json {
-    return this.#json(
-      realmId,
-      "Invoice",
-      this.#change(realmId, (ctx) => m.voidInvoice(ctx, id)),
-    );
+    return this.#record(realmId, "Invoice", (ctx) => m.voidInvoice(ctx, id));
   }
 
   /** Deletes the invoice; returns `{status: "Deleted", domain, Id}` like Intuit's delete. */
@@ -183,19 +148,11 @@ export class SandboxControl {
     invoiceId: string | number,
     input: Omit<pay.PaymentInput, "invoices" | "customerId"> = {},
   ) {
-    return this.#json(
-      realmId,
-      "Payment",
-      this.#change(realmId, (ctx) => pay.payInvoice(ctx, invoiceId, input)),
-    );
+    return this.#record(realmId, "Payment", (ctx) => pay.payInvoice(ctx, invoiceId, input));
   }
 
   createPayment(realmId: string, input: pay.PaymentInput): Json {
-    return this.#json(
-      realmId,
-      "Payment",
-      this.#change(realmId, (ctx) => pay.createPayment(ctx, input)),
-    );
+    return this.#record(realmId, "Payment", (ctx) => pay.createPayment(ctx, input));
   }
 
   deletePayment(realmId: string, id: string | number): Json {
@@ -204,11 +161,7 @@ export class SandboxControl {
   }
 
   createCreditMemo(realmId: string, input: pay.CreditMemoInput): Json {
-    return this.#json(
-      realmId,
-      "CreditMemo",
-      this.#change(realmId, (ctx) => pay.createCreditMemo(ctx, input)),
-    );
+    return this.#record(realmId, "CreditMemo", (ctx) => pay.createCreditMemo(ctx, input));
   }
 
   // Faults, limits, tokens
@@ -249,47 +202,24 @@ export class SandboxControl {
    * invalid_grant); with `access`, the access tokens too. Returns how many connections.
    */
   expireTokens(realmId: string, options: { access?: boolean } = {}): { grants: number } {
-    const grants = this.sandbox.oauth.grantsForRealm(realmId);
-    for (const grant of grants) this.sandbox.oauth.expireGrant(grant, options);
-    return { grants: grants.length };
+    return expireTokens(this.sandbox, realmId, options);
   }
 
   /** Revokes every connection to the realm, as a disconnect from QBO does. */
   revokeTokens(realmId: string): { grants: number } {
-    const grants = this.sandbox.oauth.grantsForRealm(realmId);
-    for (const grant of grants) this.sandbox.oauth.revokeGrant(grant);
-    return { grants: grants.length };
+    return revokeTokens(this.sandbox, realmId);
   }
 
   /**
    * Connects without the browser: tokens for a realm as a code exchange would give them, for
    * the first registered app (or `clientId`) and the first test user (or `sub`).
    */
-  async issueTokens(realmId: string, options: { clientId?: string; sub?: string; scopes?: string[] } = {}) {
+  async issueTokens(
+    realmId: string,
+    options: { clientId?: string; sub?: string; scopes?: string[] } = {},
+  ): Promise<IssuedTokens> {
     this.#realm(realmId);
-    const { oauth, clients, users } = this.sandbox;
-    const client = options.clientId ? clients.get(options.clientId) : [...clients.values()][0];
-    if (!client) throw new ControlError(400, "No such app registered (clients option)");
-    const user = options.sub ? users.get(options.sub) : users.list()[0];
-    if (!user) throw new ControlError(400, "No such user");
-    const code = oauth.issueCode({
-      clientId: client.client_id,
-      redirectUri: client.redirect_uris[0] ?? "",
-      scopes: options.scopes ?? [ACCOUNTING_SCOPE],
-      sub: user.sub,
-      realmId,
-    });
-    const grant = oauth.createGrant(code);
-    const access = await oauth.issueAccessToken(grant);
-    const tokens: IssuedTokens = {
-      realmId,
-      token_type: "bearer",
-      access_token: access.token,
-      refresh_token: grant.refreshToken,
-      expires_in: ACCESS_TOKEN_SECONDS,
-      x_refresh_token_expires_in: Math.ceil((grant.refreshExpiresAt - this.sandbox.now()) / 1000),
-    };
-    return tokens;
+    return issueTokens(this.sandbox, realmId, options);
   }
 
   // Webhooks

@@ -6,7 +6,7 @@ import {
   sendJson as sendJsonWith,
 } from "@recoup/sandbox-http";
 
-export { sendHtml, sendText } from "@recoup/sandbox-http";
+export { escapeHtml, sendHtml, sendText } from "@recoup/sandbox-http";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -82,13 +82,4 @@ export function bearerToken(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }

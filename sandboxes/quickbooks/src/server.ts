@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOn } from "@recoup/sandbox-http";
 import type { RequestContext, Route, SandboxContext } from "./context.ts";
 import { HttpError, intuitTid, sendJson } from "./http.ts";
 
@@ -65,20 +65,5 @@ export async function listen(
     }
     void handle({ req, res, url });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  return {
-    server,
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return { server, port: await listenOn(server, port, host), close: () => closeServer(server) };
 }

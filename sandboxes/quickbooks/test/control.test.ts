@@ -1,78 +1,9 @@
-import { createHmac } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  api,
-  type Body,
-  cents,
-  query,
-  queryAll,
-  REALM,
-  rows,
-  startApiSandbox,
-  type TestSandbox,
-} from "./api.ts";
+import { describe, expect, it } from "vitest";
+import { api, type Body, cents, query, queryAll, REALM, rows } from "./api.ts";
+import { firstOpenInvoice, sumLines, useControlSandbox } from "./control-sandbox.ts";
 
-let t: TestSandbox;
-let hook: {
-  server: Server;
-  url: string;
-  received: { headers: Record<string, unknown>; body: string }[];
-  fail: number;
-};
-const VERIFIER = "test-verifier-token-1234";
-
-beforeAll(async () => {
-  const received: { headers: Record<string, unknown>; body: string }[] = [];
-  const state = { fail: 0 };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      if (state.fail > 0) {
-        state.fail--;
-        res.writeHead(500).end();
-      } else res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/intuit`;
-  hook = {
-    server,
-    url,
-    received,
-    get fail() {
-      return state.fail;
-    },
-    set fail(n: number) {
-      state.fail = n;
-    },
-  };
-  t = await startApiSandbox({
-    webhook: { url, verifierToken: VERIFIER, delayMs: 10, retryDelaysMs: [20, 20] },
-  });
-});
-afterAll(async () => {
-  await t?.sandbox.close();
-  await new Promise((resolve) => hook?.server.close(resolve));
-});
-beforeEach(async () => {
-  t.offset.ms = 0;
-  t.sandbox.control.resetRealm(REALM);
-  await t.sandbox.control.flushWebhooks();
-  hook.received.length = 0;
-});
-
+const t = useControlSandbox();
 const control = () => t.sandbox.control;
-
-async function firstOpenInvoice(): Promise<Body> {
-  return rows(
-    await query(t, "select * from Invoice where Balance > '0' orderby TotalAmt desc maxresults 1"),
-    "Invoice",
-  )[0]!;
-}
 
 describe("control changes and CDC", () => {
   it("shows creations, updates, a void and a deletion in CDC, deleted objects last", async () => {
@@ -90,7 +21,7 @@ describe("control changes and CDC", () => {
     );
     const paid = payments0.find((p) => (p.Line as Body[]).length === 1)!;
     const paidInvoiceId = ((paid.Line as Body[])[0]!.LinkedTxn as Body[])[0]!.TxnId as string;
-    const open = await firstOpenInvoice();
+    const open = await firstOpenInvoice(t);
     const step = () => {
       t.offset.ms += 1000;
     };
@@ -153,7 +84,7 @@ describe("control changes and CDC", () => {
   });
 
   it("keeps balances consistent after payments, a credit and a payment deletion", async () => {
-    const open = await firstOpenInvoice();
+    const open = await firstOpenInvoice(t);
     const customerId = (open.CustomerRef as Body).value as string;
     const before = (await api(t, `/customer/${customerId}`)).body.Customer as Body;
     const balance = cents(open.Balance);
@@ -238,75 +169,3 @@ describe("control changes and CDC", () => {
     ).toEqual({ totalCount: 30 });
   });
 });
-
-describe("webhooks", () => {
-  it("posts Intuit's legacy payload signed with intuit-signature after a change", async () => {
-    const customer = control().createCustomer(REALM, { displayName: "Webhook Watchers" });
-    const invoice = control().createInvoice(REALM, { customerId: customer.Id as string, amount: 99 });
-    await control().flushWebhooks();
-    expect(hook.received).toHaveLength(1);
-    const [{ headers, body }] = hook.received as [{ headers: Record<string, unknown>; body: string }];
-    expect(headers["intuit-signature"]).toBe(createHmac("sha256", VERIFIER).update(body).digest("base64"));
-    expect(headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(headers["user-agent"]).toBe("intuit_notification_server/0.1");
-    expect(JSON.parse(body)).toEqual({
-      eventNotifications: [
-        {
-          realmId: REALM,
-          dataChangeEvent: {
-            entities: [
-              {
-                name: "Customer",
-                id: customer.Id,
-                operation: "Create",
-                lastUpdated: expect.stringMatching(/[+-]\d{4}$/),
-              },
-              { name: "Invoice", id: invoice.Id, operation: "Create", lastUpdated: expect.any(String) },
-            ],
-          },
-        },
-      ],
-    });
-  });
-
-  it("retries a failed delivery, and sends CloudEvents when asked", async () => {
-    hook.fail = 1;
-    const open = await firstOpenInvoice();
-    control().voidInvoice(REALM, open.Id as string);
-    await control().flushWebhooks();
-    expect(hook.received).toHaveLength(2);
-    expect(hook.received[1]!.body).toBe(hook.received[0]!.body);
-    expect(control().webhookDeliveries().at(-1)).toMatchObject({
-      attempts: 2,
-      state: "delivered",
-      status: 200,
-    });
-    expect(JSON.parse(hook.received[0]!.body).eventNotifications[0].dataChangeEvent.entities).toContainEqual(
-      expect.objectContaining({ name: "Invoice", id: open.Id, operation: "Void" }),
-    );
-
-    control().setWebhook({ url: hook.url, verifierToken: VERIFIER, format: "cloudevents", delayMs: 10 });
-    try {
-      control().deleteInvoice(REALM, open.Id as string);
-      await control().flushWebhooks();
-      const last = hook.received.at(-1)!;
-      expect(last.headers["intuit-signature"]).toBe(
-        createHmac("sha256", VERIFIER).update(last.body).digest("base64"),
-      );
-      expect(JSON.parse(last.body)).toEqual([
-        expect.objectContaining({
-          specversion: "1.0",
-          type: "qbo.invoice.deleted.v1",
-          intuitentityid: open.Id,
-          intuitaccountid: REALM,
-        }),
-      ]);
-    } finally {
-      control().setWebhook({ url: hook.url, verifierToken: VERIFIER, delayMs: 10, retryDelaysMs: [20, 20] });
-    }
-  });
-});
-
-function sumLines(payment: Body): number {
-  return (payment.Line as Body[]).reduce((sum, line) => sum + cents(line.Amount), 0);
-}

@@ -6,7 +6,7 @@ import {
   sendHtml as sendPage,
 } from "@recoup/sandbox-http";
 
-export { BodyTooLarge, sendText } from "@recoup/sandbox-http";
+export { BodyTooLarge, escapeHtml, sendText } from "@recoup/sandbox-http";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -41,15 +41,6 @@ export function sendHtml(
 /** 303 after a form POST, so reloading the page does not post again. */
 export const redirect = (res: ServerResponse, location: string, status = 303) =>
   redirectWith(res, location, status);
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 

@@ -6,7 +6,7 @@ import { Billing, type BillingSettings } from "./billing.ts";
 import { EventLog } from "./events.ts";
 import { IdempotencyStore } from "./idempotency.ts";
 import { newId, randomToken } from "./ids.ts";
-import { newPortalSession } from "./objects.ts";
+import { newPortalSession } from "./objects/portal.ts";
 import { type CustomerRow, type SessionRow, State } from "./state.ts";
 import type { Cause, PortalSession } from "./types.ts";
 import { WebhookDispatcher, type WebhookOptions } from "./webhooks.ts";

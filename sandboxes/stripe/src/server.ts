@@ -2,8 +2,9 @@
  * The HTTP front: `/v1/...` is the Stripe API (auth, form parsing, idempotency, error bodies,
  * `Request-Id`); other paths are pages (portal, hosted invoices) and the control API.
  */
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOn } from "@recoup/sandbox-http";
 import type { ApiRoute } from "./api/route.ts";
 import { invalidRequest, StripeError } from "./errors.ts";
 import { BodyTooLarge, readBody, sendJson } from "./http.ts";
@@ -227,16 +228,9 @@ export async function listen(
     }
     void handle(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
   return {
     server,
-    port: (server.address() as AddressInfo).port,
+    port: await listenOn(server, port, host),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -5,7 +5,8 @@
 import type { TestCard } from "./cards.ts";
 import type { Decline } from "./errors.ts";
 import { newId } from "./ids.ts";
-import { newPortalConfiguration, newPrice, newProduct } from "./objects.ts";
+import { newPrice, newProduct } from "./objects/catalog.ts";
+import { newPortalConfiguration } from "./objects/portal.ts";
 import type {
   Customer,
   Invoice,

@@ -1,14 +1,9 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SEED } from "../src/index.ts";
-import { start, type TestSandbox } from "./helpers.ts";
+import { useSandbox } from "./helpers.ts";
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await start();
-});
-afterAll(() => t.sandbox.close());
-beforeEach(() => t.sandbox.control.reset());
+const t = useSandbox();
 
 describe("customers", () => {
   it("creates, retrieves, updates and lists by email", async () => {

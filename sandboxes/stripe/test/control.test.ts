@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SEED, startStripeSandbox } from "../src/index.ts";
-import { DAY, start, type TestSandbox } from "./helpers.ts";
+import { DAY, useSandbox } from "./helpers.ts";
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await start();
-});
-afterAll(() => t.sandbox.close());
-beforeEach(() => t.sandbox.control.reset());
+const t = useSandbox();
 
 async function control(method: string, path: string, body?: unknown) {
   const res = await fetch(`${t.sandbox.controlUrl}${path}`, {

@@ -1,13 +1,8 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { start, type TestSandbox } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { useSandbox } from "./helpers.ts";
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await start();
-});
-afterAll(() => t.sandbox.close());
-beforeEach(() => t.sandbox.control.reset());
+const t = useSandbox();
 
 function post(path: string, body: string, key?: string) {
   return fetch(`${t.sandbox.baseUrl}${path}`, {

@@ -1,17 +1,11 @@
 import type Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SEED } from "../src/index.ts";
-import { DAY, postForm, start, type TestSandbox } from "./helpers.ts";
+import { DAY, postForm, T0, useSandbox } from "./helpers.ts";
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await start();
-});
-afterAll(() => t.sandbox.close());
-beforeEach(() => t.sandbox.control.reset());
+const t = useSandbox();
 
 const RETURN_URL = "http://localhost:5173/billing";
-const T0 = 1_780_000_000;
 
 async function setup(behavior: "create_invoice" | "cancel" = "create_invoice") {
   const clock = await t.stripe.testHelpers.testClocks.create({ frozen_time: T0 });

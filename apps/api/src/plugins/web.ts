@@ -3,7 +3,12 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-/** Serves the built web app; any other GET that is not an API path gets index.html (history fallback). */
+/**
+ * Serves the built web app; any other GET that is not an API path gets index.html (history
+ * fallback). The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts):
+ * `preCompressed` sends the one the client accepts, with `Vary: Accept-Encoding`, and the file
+ * itself to a client that accepts neither.
+ */
 export async function registerWeb(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, "index.html"))) {
     app.log.warn({ distDir }, "web app not built: run `npm run build`");
@@ -13,6 +18,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     // Hashed assets never change; everything else (index.html above all) is checked on every
     // use, so a new release is picked up at once.
     setHeaders(reply, file) {

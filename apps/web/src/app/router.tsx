@@ -1,13 +1,20 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 
-import { NotFoundPage } from "@/app/not-found";
 import { lazyPage } from "@/app/preload-error";
 import { RootLayout } from "@/app/root-layout";
 import { RouteErrorPage } from "@/app/route-error";
 import { ProtectedRoute, PublicOnlyRoute } from "@/app/route-guard";
 import type { RouteHandle } from "@/app/route-title";
-import { AppShell } from "@/app/shell/app-shell";
 
+// The signed-in shell (sidebar, menus, dialogs) loads with the first app page, not with /login.
+const AppShell = lazyPage(
+  () => import("@/app/shell/app-shell"),
+  (m) => m.AppShell,
+);
+const NotFoundPage = lazyPage(
+  () => import("@/app/not-found"),
+  (m) => m.NotFoundPage,
+);
 const AuthPage = lazyPage(
   () => import("@/features/auth/components/auth-page"),
   (m) => m.AuthPage,

@@ -8,6 +8,9 @@
  * Keywords and names are case-insensitive. Errors read like Intuit's (code 4000
  * "Error parsing query" with a javacc-style QueryParserError detail).
  */
+import { describeToken, QueryError, type Token, tokenize } from "./query-lexer.ts";
+
+export { QueryError } from "./query-lexer.ts";
 
 export type Operator = "=" | "!=" | "<" | ">" | "<=" | ">=" | "in" | "like";
 
@@ -31,139 +34,6 @@ export interface ParsedQuery {
   maxResults?: number;
 }
 
-export class QueryError extends Error {
-  constructor(
-    readonly code: "4000" | "4001" | "4002",
-    readonly detail: string,
-  ) {
-    super(
-      code === "4000" ? "Error parsing query" : code === "4001" ? "Invalid query" : "Error processing query",
-    );
-  }
-}
-
-type TokenKind = "keyword" | "identifier" | "integer" | "decimal" | "string" | "symbol" | "eof";
-
-interface Token {
-  kind: TokenKind;
-  /** Lower-case for keywords, the unescaped value for strings, as written otherwise. */
-  value: string;
-  image: string;
-  column: number;
-}
-
-const KEYWORDS = new Set([
-  "select",
-  "from",
-  "where",
-  "and",
-  "or",
-  "orderby",
-  "order",
-  "by",
-  "asc",
-  "desc",
-  "startposition",
-  "maxresults",
-  "in",
-  "like",
-  "count",
-  "true",
-  "false",
-  "iterator",
-]);
-
-function lexicalError(text: string, i: number): QueryError {
-  const ch = text[i]!;
-  return new QueryError(
-    "4000",
-    `QueryParserError: Invalid content. Lexical error at line 1, column ${i + 1}.  Encountered: "${ch}" (${ch.charCodeAt(0)}), after : ""`,
-  );
-}
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (/\s/.test(ch)) {
-      i++;
-      continue;
-    }
-    const start = i;
-    if (/[A-Za-z_]/.test(ch)) {
-      while (i < text.length && /[A-Za-z0-9_.]/.test(text[i]!)) i++;
-      const image = text.slice(start, i);
-      const lower = image.toLowerCase();
-      tokens.push({
-        kind: KEYWORDS.has(lower) ? "keyword" : "identifier",
-        value: KEYWORDS.has(lower) ? lower : image,
-        image,
-        column: start + 1,
-      });
-    } else if (/[0-9]/.test(ch) || (ch === "-" && /[0-9]/.test(text[i + 1] ?? ""))) {
-      i++;
-      while (i < text.length && /[0-9]/.test(text[i]!)) i++;
-      let kind: TokenKind = "integer";
-      if (text[i] === "." && /[0-9]/.test(text[i + 1] ?? "")) {
-        kind = "decimal";
-        i++;
-        while (i < text.length && /[0-9]/.test(text[i]!)) i++;
-      }
-      const image = text.slice(start, i);
-      tokens.push({ kind, value: image, image, column: start + 1 });
-    } else if (ch === "'") {
-      i++;
-      let value = "";
-      for (;;) {
-        if (i >= text.length) throw lexicalError(text, start);
-        const c = text[i]!;
-        if (c === "\\" && i + 1 < text.length) {
-          value += text[i + 1];
-          i += 2;
-        } else if (c === "'") {
-          i++;
-          break;
-        } else {
-          value += c;
-          i++;
-        }
-      }
-      tokens.push({ kind: "string", value, image: text.slice(start, i), column: start + 1 });
-    } else {
-      const two = text.slice(i, i + 2);
-      const symbol = ["<=", ">=", "!=", "<>"].includes(two) ? two : "*(),=<>".includes(ch) ? ch : undefined;
-      if (!symbol) throw lexicalError(text, i);
-      i += symbol.length;
-      tokens.push({
-        kind: "symbol",
-        value: symbol === "<>" ? "!=" : symbol,
-        image: symbol,
-        column: start + 1,
-      });
-    }
-  }
-  tokens.push({ kind: "eof", value: "", image: "", column: text.length + 1 });
-  return tokens;
-}
-
-function describe(token: Token): string {
-  switch (token.kind) {
-    case "eof":
-      return '"<EOF>"';
-    case "identifier":
-      return `" <IDENTIFIER> "${token.image} ""`;
-    case "integer":
-      return `" <INTEGER> "${token.image} ""`;
-    case "decimal":
-      return `" <DECIMAL> "${token.image} ""`;
-    case "string":
-      return `" <STRING_LITERAL> "${token.image} ""`;
-    default:
-      return `" "${token.value}" "${token.image} ""`;
-  }
-}
-
 class Parser {
   #pos = 0;
   constructor(readonly tokens: Token[]) {}
@@ -183,7 +53,7 @@ class Parser {
     const list = expected.map((e) => `    ${e} ...\n`).join("");
     throw new QueryError(
       "4000",
-      `QueryParserError: Encountered ${describe(token)} at line 1, column ${token.column}.\nWas expecting one of:\n${list}    `,
+      `QueryParserError: Encountered ${describeToken(token)} at line 1, column ${token.column}.\nWas expecting one of:\n${list}    `,
     );
   }
 

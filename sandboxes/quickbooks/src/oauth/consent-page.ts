@@ -1,3 +1,4 @@
+import { htmlPage } from "@recoup/sandbox-http";
 import type { SampleCompany } from "../companies.ts";
 import { escapeHtml as h } from "../http.ts";
 import { displayName, type IntuitUser } from "../users.ts";
@@ -14,24 +15,15 @@ export interface ConsentView {
 }
 
 export function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(title)} | Intuit (sandbox)</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/static/intuit.css">
-</head>
-<body>
-<header class="brand"><span class="wordmark">intuit</span> <span class="product">QuickBooks</span> <span class="tag">sandbox</span></header>
+  return htmlPage({
+    title: `${title} | Intuit (sandbox)`,
+    stylesheet: "/static/intuit.css",
+    body: `<header class="brand"><span class="wordmark">intuit</span> <span class="product">QuickBooks</span> <span class="tag">sandbox</span></header>
 <main class="card">
 ${body}
 </main>
-<p class="footnote">A local stand-in for Intuit sign-in and QuickBooks Online. No real Intuit account is used.</p>
-</body>
-</html>
-`;
+<p class="footnote">A local stand-in for Intuit sign-in and QuickBooks Online. No real Intuit account is used.</p>`,
+  });
 }
 
 function userOption(user: IntuitUser, index: number, view: ConsentView): string {

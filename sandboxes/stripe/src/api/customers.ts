@@ -1,6 +1,6 @@
 import { noSuch } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { newCustomer } from "../objects.ts";
+import { newCustomer } from "../objects/customer.ts";
 import { mergeMetadata, type Params, rangeFilter } from "../params.ts";
 import { page, render } from "../render.ts";
 import type { CustomerRow } from "../state.ts";
@@ -8,37 +8,12 @@ import type { Customer } from "../types.ts";
 import { attachTo, ownPaymentMethod } from "./payment-methods.ts";
 import { type ApiContext, type ApiRoute, causeOf, customerRow, route } from "./route.ts";
 
-const CREATE = [
+/** The parameters both create and update take (as the SDK's typings list them). */
+const COMMON = [
   "address",
   "balance",
   "business_name",
   "cash_balance",
-  "description",
-  "email",
-  "expand",
-  "individual_name",
-  "invoice_prefix",
-  "invoice_settings",
-  "metadata",
-  "name",
-  "next_invoice_sequence",
-  "payment_method",
-  "phone",
-  "preferred_locales",
-  "shipping",
-  "source",
-  "tax",
-  "tax_exempt",
-  "tax_id_data",
-  "test_clock",
-  "validate",
-];
-const UPDATE = [
-  "address",
-  "balance",
-  "business_name",
-  "cash_balance",
-  "default_source",
   "description",
   "email",
   "expand",
@@ -56,6 +31,8 @@ const UPDATE = [
   "tax_exempt",
   "validate",
 ];
+const CREATE = [...COMMON, "payment_method", "tax_id_data", "test_clock"];
+const UPDATE = [...COMMON, "default_source"];
 const LIST = ["created", "email", "expand", "test_clock", "ending_before", "limit", "starting_after"];
 
 /** The plain fields customers.create and customers.update share. */

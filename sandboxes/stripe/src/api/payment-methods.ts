@@ -1,7 +1,7 @@
 import { cardByTestId, type TestCard } from "../cards.ts";
 import { invalidRequest, noSuch } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { newPaymentMethod } from "../objects.ts";
+import { newPaymentMethod } from "../objects/payment-method.ts";
 import { page, render } from "../render.ts";
 import type { CustomerRow, PaymentMethodRow } from "../state.ts";
 import { type ApiContext, type ApiRoute, causeOf, customerRow, route } from "./route.ts";

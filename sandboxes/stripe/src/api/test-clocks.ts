@@ -1,6 +1,6 @@
 import { invalidRequest, noSuch } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { newTestClock } from "../objects.ts";
+import { newTestClock } from "../objects/test-clock.ts";
 import { page, render } from "../render.ts";
 import type { ClockRow } from "../state.ts";
 import type { TestClock } from "../types.ts";

@@ -1,26 +1,17 @@
-import { escapeHtml as h } from "../http.ts";
+import { htmlPage } from "@recoup/sandbox-http";
 
 export const STYLESHEET_PATH = "/assets/sandbox.css";
 
 export function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(title)} | Stripe (sandbox)</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<header class="brand"><span class="wordmark">stripe</span> <span class="tag">sandbox · test mode</span></header>
+  return htmlPage({
+    title: `${title} | Stripe (sandbox)`,
+    stylesheet: STYLESHEET_PATH,
+    body: `<header class="brand"><span class="wordmark">stripe</span> <span class="tag">sandbox · test mode</span></header>
 <main>
 ${body}
 </main>
-<p class="footnote">A local stand-in for Stripe. No real payment is made and no card data leaves this machine.</p>
-</body>
-</html>
-`;
+<p class="footnote">A local stand-in for Stripe. No real payment is made and no card data leaves this machine.</p>`,
+  });
 }
 
 export const STYLESHEET = `

@@ -1,4 +1,5 @@
 export { defaultTemplates } from "./default-templates.ts";
+export { invoicesToPlan, reminderHistory } from "./history.repository.ts";
 export { withReminderColumns } from "./invoice-reminders.service.ts";
 export { planAll, planCompany } from "./planner.service.ts";
 export {
@@ -8,21 +9,17 @@ export {
   scheduleSettings,
   sentFromSummary,
 } from "./planning.ts";
+export { remindableInvoices } from "./remindable.repository.ts";
 export { emailInput, stageFor } from "./reminder-email.ts";
 export { findSettings } from "./reminder-settings.repository.ts";
-export {
-  countInvoicesReminded,
-  invoicesCountedIn,
-  invoicesToPlan,
-  remindableInvoices,
-  reminderHistory,
-} from "./reminders.repository.ts";
 export { remindersRoutes } from "./reminders.routes.ts";
 export { variableValues } from "./render.ts";
-export { dueReminder, windowState } from "./schedule.ts";
+export { dueReminder } from "./schedule.ts";
 export { deliverBatch, markUndelivered } from "./send.service.ts";
+export { windowState } from "./send-window.ts";
 export { reminderStatus } from "./settings.service.ts";
 export { subscriptionHold } from "./subscription-gate.ts";
 export type { CompanyForEmail } from "./templates.repository.ts";
 export { templatesRoutes } from "./templates.routes.ts";
 export { companyForEmail } from "./templates.service.ts";
+export { countInvoicesReminded, invoicesCountedIn } from "./usage.repository.ts";

@@ -2,10 +2,11 @@ import type { InvoiceRow } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
 import * as pauseRepo from "../pauses/index.ts";
+import { loadSettings } from "./load-settings.ts";
 import { pauseOn, pausesByTarget, scheduleSettings } from "./planning.ts";
 import { lastSent } from "./reminders.repository.ts";
 import { nextReminders } from "./schedule.ts";
-import { loadSettings, planningInputs } from "./settings.service.ts";
+import { planningInputs } from "./upcoming.service.ts";
 
 /**
  * The invoice rows' reminder columns: the latest reminder sent, the next one the schedule plans

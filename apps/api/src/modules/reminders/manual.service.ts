@@ -1,22 +1,14 @@
 import { randomUUID } from "node:crypto";
-import {
-  errorCodes,
-  type PauseRemindersRequest,
-  type ReminderLogRow,
-  type ReminderPause,
-  type ReminderStageName,
-  type SendReminderRequest,
-} from "@recoup/contracts";
+import { errorCodes, type ReminderStageName, type SendReminderRequest } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { enqueueReminderSend } from "../../jobs/send-reminder.ts";
-import { dateIn, utcMonth } from "../../lib/dates.ts";
+import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
-import * as pauseRepo from "../pauses/index.ts";
-import { customerExists } from "../receivables/index.ts";
+import * as decisionsRepo from "./decisions.repository.ts";
+import * as remindableRepo from "./remindable.repository.ts";
 import { emailInput, reminderMessageId, stageFor } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
-import * as repo from "./reminders.repository.ts";
 import { renderBody, renderReminder } from "./render.ts";
 import { subscriptionHold } from "./subscription-gate.ts";
 import { findTemplate } from "./templates.repository.ts";
@@ -24,7 +16,7 @@ import { companyForEmail } from "./templates.service.ts";
 
 /** The invoice as it is now; a paid, voided or address-less one cannot be reminded. */
 async function remindable(ctx: AppContext, companyId: string, invoiceId: string) {
-  const invoice = await repo.findInvoice(ctx.db, companyId, invoiceId);
+  const invoice = await remindableRepo.findInvoice(ctx.db, companyId, invoiceId);
   if (!invoice || invoice.deleted) throw notFound("No such invoice.");
   const why = invoice.voided
     ? "The invoice is voided."
@@ -36,7 +28,6 @@ async function remindable(ctx: AppContext, companyId: string, invoiceId: string)
   if (why) throw new AppError(409, errorCodes.notRemindable, why);
   return { ...invoice, email: invoice.email! };
 }
-
 /**
  * 'Send reminder now': the reminder the invoice would get today (or the stage asked for), rendered
  * with its template. `html` is the body to edit; `email` the whole message as it would go.
@@ -68,7 +59,6 @@ export async function reminderDraft(
     email,
   };
 }
-
 /**
  * 'Send': the edited subject and body (sanitised) through the same outbox as automatic reminders,
  * committed with its send job; it counts in the month's usage once sent, and stands in for an
@@ -87,8 +77,8 @@ export async function sendManualReminder(
   const id = randomUUID();
   await ctx.db.transaction(async (tx) => {
     await settingsRepo.lockCompanyReminders(tx, companyId);
-    const cycle = await repo.nextManualCycle(tx, companyId, invoice.id);
-    await repo.insertReminders(tx, [
+    const cycle = await decisionsRepo.nextManualCycle(tx, companyId, invoice.id);
+    await decisionsRepo.insertReminders(tx, [
       {
         id,
         companyId,
@@ -108,109 +98,4 @@ export async function sendManualReminder(
     await enqueueReminderSend(ctx, id, tx);
   });
   return { reminderId: id, status: "queued" as const, to: invoice.email };
-}
-
-const asPause = (p: pauseRepo.PauseRow): ReminderPause => ({
-  scope: p.scope,
-  invoiceId: p.scope === "invoice" ? p.targetQbId : null,
-  customerRef: p.scope === "customer" ? p.targetQbId : null,
-  until: p.until,
-  reason: p.reason,
-  detail: p.detail,
-  createdAt: p.createdAt.toISOString(),
-});
-
-async function pauseTarget(
-  ctx: AppContext,
-  companyId: string,
-  t: { invoiceId?: string; customerRef?: string },
-) {
-  if (t.invoiceId) {
-    const invoice = await repo.findInvoice(ctx.db, companyId, t.invoiceId);
-    if (!invoice || invoice.deleted) throw notFound("No such invoice.");
-    return { scope: "invoice" as const, targetQbId: t.invoiceId };
-  }
-  if (!(await customerExists(ctx.db, companyId, t.customerRef!))) throw notFound("No such customer.");
-  return { scope: "customer" as const, targetQbId: t.customerRef! };
-}
-
-/** 'Pause reminders' on an invoice or a customer, until a local date (they resume that day) or resumed. */
-export async function pauseReminders(
-  ctx: AppContext,
-  companyId: string,
-  userId: string,
-  input: PauseRemindersRequest,
-) {
-  const target = await pauseTarget(ctx, companyId, input);
-  const row = await pauseRepo.upsertPause(ctx.db, {
-    companyId,
-    ...target,
-    until: input.until ?? null,
-    createdBy: userId,
-  });
-  return asPause(row);
-}
-
-export async function resumeReminders(
-  ctx: AppContext,
-  companyId: string,
-  t: { invoiceId?: string; customerRef?: string },
-) {
-  const target = await pauseTarget(ctx, companyId, t);
-  return { resumed: await pauseRepo.deletePause(ctx.db, companyId, target.scope, target.targetQbId) };
-}
-
-export async function listPauses(
-  ctx: AppContext,
-  companyId: string,
-  t: { invoiceId?: string; customerRef?: string },
-) {
-  const { timezone } = (await settingsRepo.findSettings(ctx.db, companyId))!;
-  const targets =
-    t.invoiceId || t.customerRef
-      ? { invoiceIds: t.invoiceId ? [t.invoiceId] : [], customerRefs: t.customerRef ? [t.customerRef] : [] }
-      : undefined;
-  const rows = await pauseRepo.activePauses(ctx.db, companyId, dateIn(timezone, ctx.now()), targets);
-  return rows.map(asPause);
-}
-
-export async function reminderLog(
-  ctx: AppContext,
-  companyId: string,
-  q: {
-    invoiceId?: string | undefined;
-    status?: ReminderLogRow["status"] | undefined;
-    page: number;
-    limit: number;
-  },
-) {
-  const { rows, total } = await repo.reminderLog(ctx.db, {
-    companyId,
-    ...(q.invoiceId ? { invoiceId: q.invoiceId } : {}),
-    ...(q.status ? { status: q.status } : {}),
-    offset: (q.page - 1) * q.limit,
-    limit: q.limit,
-  });
-  const reminders: ReminderLogRow[] = rows.map((r) => ({
-    id: r.id,
-    invoiceId: r.invoiceQbId,
-    stage: r.stage,
-    cycle: r.cycle,
-    scheduledFor: r.scheduledFor,
-    status: r.status,
-    to: r.toAddress,
-    subject: r.subject,
-    messageId: r.messageId,
-    attempts: r.attempts,
-    error: r.error,
-    decidedAt: r.decidedAt.toISOString(),
-    sentAt: r.sentAt?.toISOString() ?? null,
-  }));
-  return { reminders, total, page: q.page, limit: q.limit };
-}
-
-/** Distinct invoices reminded in a calendar month (UTC): what the plans count. */
-export async function monthlyUsage(ctx: AppContext, companyId: string, month?: string) {
-  const { month: current, from, to } = utcMonth(month ?? ctx.now());
-  return { month: current, invoicesReminded: await repo.countInvoicesReminded(ctx.db, companyId, from, to) };
 }

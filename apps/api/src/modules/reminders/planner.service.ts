@@ -5,16 +5,15 @@ import { enqueuePlan } from "../../jobs/reminder-plan.ts";
 import { enqueueReminderSends } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
 import * as pauseRepo from "../pauses/index.ts";
-import { runSync } from "../quickbooks/index.ts";
+import * as decisionsRepo from "./decisions.repository.ts";
+import { ensureFreshData, isFresh } from "./freshness.ts";
+import * as historyRepo from "./history.repository.ts";
 import { pausesByTarget, reminderInvoice, scheduleSettings, sentFromSummary } from "./planning.ts";
 import { reminderMessageId } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
-import * as repo from "./reminders.repository.ts";
-import { dueReminder, windowState } from "./schedule.ts";
+import { dueReminder } from "./schedule.ts";
+import { windowState } from "./send-window.ts";
 import { subscriptionHold, withinUsageLimit } from "./subscription-gate.ts";
-
-/** Before reminders go out, the company's data is at most this old (DECISIONS.md). */
-export const MAX_DATA_AGE_MS = 15 * 60_000;
 
 /** The cron run: one planning job for each company with reminders on and its window open now. */
 export async function planAll(ctx: AppContext) {
@@ -27,12 +26,10 @@ export async function planAll(ctx: AppContext) {
   }
   return { queued };
 }
-
 export type PlanOutcome =
   | { outcome: "skipped"; reason: "off" | "window closed" | "sync running" }
   | { outcome: "blocked"; reason: string }
   | { outcome: "planned"; decided: number; synced: boolean };
-
 /**
  * One company's planning run, safe to repeat at any moment:
  * 1. nothing to do while reminders are off or the window is closed;
@@ -69,7 +66,7 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
     if (!again?.enabled) return 0;
     // A plan with a monthly limit takes new invoices only while it has room (the rest wait).
     const rows = await withinUsageLimit(ctx, tx, companyId, await decide(ctx, tx, again, now));
-    const inserted = await repo.insertDecisions(tx, rows);
+    const inserted = await decisionsRepo.insertDecisions(tx, rows);
     await enqueueReminderSends(
       ctx,
       inserted.map(({ id }) => id),
@@ -81,28 +78,27 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
   });
   return { outcome: "planned", decided, synced };
 }
-
 /**
  * The reminders due now for the company's open invoices, as outbox rows: one read of the invoices
  * with their history summed up (`invoicesToPlan`), and the pauses in force.
  */
 async function decide(
   ctx: AppContext,
-  db: Parameters<typeof repo.invoicesToPlan>[0],
+  db: Parameters<typeof historyRepo.invoicesToPlan>[0],
   s: settingsRepo.SettingsRow,
   now: Date,
-): Promise<repo.Decision[]> {
+): Promise<decisionsRepo.Decision[]> {
   const { companyId } = s;
   const settings = scheduleSettings(s);
   // One after another: inside the transaction they share one connection.
   const today = windowState(settings, now).today;
-  const invoices = await repo.invoicesToPlan(db, companyId, {
+  const invoices = await historyRepo.invoicesToPlan(db, companyId, {
     today,
     followUpInterval: settings.followUpInterval,
   });
   const pauses = await pauseRepo.activePauses(db, companyId, dateIn(s.timezone, now));
   const paused = pausesByTarget(pauses);
-  const rows: repo.Decision[] = [];
+  const rows: decisionsRepo.Decision[] = [];
   for (const inv of invoices) {
     const due = dueReminder(reminderInvoice(inv, paused), settings, now, sentFromSummary(inv));
     if (!due) continue;
@@ -122,12 +118,6 @@ async function decide(
   }
   return rows;
 }
-
-type Freshness =
-  | { outcome: "fresh"; synced: boolean }
-  | { outcome: "blocked"; reason: string }
-  | { outcome: "skipped"; reason: "sync running" };
-
 /**
  * A UUID of version 7 (RFC 9562): milliseconds since 1970 in its first 48 bits, then random bits.
  * A day's decisions land at the end of the outbox's primary-key index instead of all over it.
@@ -140,44 +130,6 @@ export function timeOrderedId(now = Date.now()): string {
   const hex = b.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-type SyncState = Awaited<ReturnType<typeof settingsRepo.findSyncState>>;
-
-/** Connected and synced less than 15 minutes ago on the wall clock, as the sync records it. */
-const isFresh = (state: SyncState) =>
-  state?.status === "connected" &&
-  state.lastSyncAt !== null &&
-  Date.now() - state.lastSyncAt.getTime() <= MAX_DATA_AGE_MS;
-
-/**
- * Data synced less than 15 minutes ago is used as is; older data is refreshed by an incremental
- * sync run here and awaited.
- */
-async function ensureFreshData(ctx: AppContext, companyId: string, state: SyncState): Promise<Freshness> {
-  if (state?.status !== "connected") {
-    return {
-      outcome: "blocked",
-      reason: "QuickBooks is not connected: reconnect it on the Integrations page.",
-    };
-  }
-  if (isFresh(state)) return { outcome: "fresh", synced: false };
-  try {
-    const result = await runSync(ctx, companyId, "incremental");
-    if (!result.skipped) return { outcome: "fresh", synced: true };
-    if (result.reason === "busy") return { outcome: "skipped", reason: "sync running" };
-    return {
-      outcome: "blocked",
-      reason: "QuickBooks is not connected: reconnect it on the Integrations page.",
-    };
-  } catch (err) {
-    const detail = err instanceof Error ? err.message.slice(0, 200) : String(err);
-    return {
-      outcome: "blocked",
-      reason: `Reminders are on hold: the QuickBooks sync before sending failed (${detail}).`,
-    };
-  }
-}
-
 async function block(ctx: AppContext, companyId: string, reason: string): Promise<PlanOutcome> {
   await settingsRepo.recordPlanning(ctx.db, companyId, {
     blockedReason: reason,

@@ -1,15 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { InvoiceToPlan } from "./history.repository.ts";
 import { sentFromSummary } from "./planning.ts";
-import type { InvoiceToPlan } from "./reminders.repository.ts";
-import {
-  dueReminder,
-  type FollowUpInterval,
-  type ReminderInvoice,
-  type ReminderSettings,
-  type SentReminder,
-  windowState,
-} from "./schedule.ts";
+import { dueReminder } from "./schedule.ts";
+import type { FollowUpInterval, ReminderInvoice, ReminderSettings, SentReminder } from "./schedule-types.ts";
+import { windowState } from "./send-window.ts";
 
 /**
  * The planner reads each invoice's history summed up in SQL (`invoicesToPlan`) and leaves out

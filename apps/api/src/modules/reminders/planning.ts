@@ -1,7 +1,8 @@
 import type { PauseRow } from "../pauses/index.ts";
+import type { HistoryRow, InvoiceToPlan } from "./history.repository.ts";
+import type { InvoiceForReminder } from "./remindable.repository.ts";
 import type { SettingsRow } from "./reminder-settings.repository.ts";
-import type { HistoryRow, InvoiceForReminder, InvoiceToPlan } from "./reminders.repository.ts";
-import type { FollowUpInterval, ReminderInvoice, ReminderSettings, SentReminder } from "./schedule.ts";
+import type { FollowUpInterval, ReminderInvoice, ReminderSettings, SentReminder } from "./schedule-types.ts";
 
 /**
  * From stored rows to the schedule's inputs: the company's settings, each invoice with the pause

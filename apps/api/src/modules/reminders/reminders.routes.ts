@@ -2,49 +2,26 @@ import {
   apiPaths,
   enablePreviewQuerySchema,
   enablePreviewResponseSchema,
-  errorBodySchema,
-  pauseRemindersRequestSchema,
-  pauseRemindersResponseSchema,
-  reminderDraftQuerySchema,
-  reminderDraftResponseSchema,
-  reminderLogQuerySchema,
-  reminderLogResponseSchema,
-  reminderPausesQuerySchema,
-  reminderPausesResponseSchema,
   reminderSettingsQuerySchema,
   reminderSettingsResponseSchema,
-  reminderUsageQuerySchema,
-  reminderUsageResponseSchema,
-  resumeRemindersRequestSchema,
-  resumeRemindersResponseSchema,
   saveReminderSettingsRequestSchema,
-  sendReminderRequestSchema,
-  sendReminderResponseSchema,
   upcomingRemindersQuerySchema,
   upcomingRemindersResponseSchema,
 } from "@recoup/contracts";
+import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { currentUser } from "../auth/index.ts";
+import * as log from "./log.service.ts";
 import * as manual from "./manual.service.ts";
-import {
-  enablePreview,
-  getReminderSettings,
-  saveReminderSettings,
-  upcomingReminders,
-} from "./settings.service.ts";
+import * as pauses from "./pauses.service.ts";
+import { reminderPausesRoutes } from "./reminder-pauses.routes.ts";
+import { reminderSendsRoutes } from "./reminder-sends.routes.ts";
+import { errors, secured } from "./reminders-http.ts";
+import { getReminderSettings, saveReminderSettings } from "./settings.service.ts";
+import { enablePreview, upcomingReminders } from "./upcoming.service.ts";
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const secured = { security: [{ bearer: [] }], tags: ["reminders"] };
-
-/** Automatic reminders' settings, what they will send, manual sends, pauses, the log and usage. */
-export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** Automatic reminders' settings, and what they will send. */
+function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.reminders.settings,
@@ -102,107 +79,13 @@ export function remindersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { data: await upcomingReminders(ctx, request.query.companyId, request.query) };
       },
     );
+  };
+}
 
-    app.get(
-      apiPaths.reminders.draft,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderDraftQuerySchema,
-          response: { 200: reminderDraftResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { companyId, invoiceId, stage } = request.query;
-        return { data: await manual.reminderDraft(ctx, companyId, invoiceId, stage) };
-      },
-    );
-
-    app.post(
-      apiPaths.reminders.send,
-      {
-        schema: {
-          ...secured,
-          body: sendReminderRequestSchema,
-          // 402: the trial ended, the subscription is not active, or the month's invoices are used.
-          response: { 200: sendReminderResponseSchema, 402: errorBodySchema, ...errors },
-        },
-      },
-      async (request) => {
-        const user = currentUser(request);
-        return { data: await manual.sendManualReminder(ctx, request.body.companyId, user.id, request.body) };
-      },
-    );
-
-    app.post(
-      apiPaths.reminders.pause,
-      {
-        schema: {
-          ...secured,
-          body: pauseRemindersRequestSchema,
-          response: { 200: pauseRemindersResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const user = currentUser(request);
-        return { data: await manual.pauseReminders(ctx, request.body.companyId, user.id, request.body) };
-      },
-    );
-
-    app.post(
-      apiPaths.reminders.resume,
-      {
-        schema: {
-          ...secured,
-          body: resumeRemindersRequestSchema,
-          response: { 200: resumeRemindersResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await manual.resumeReminders(ctx, request.body.companyId, request.body) };
-      },
-    );
-
-    app.get(
-      apiPaths.reminders.pauses,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderPausesQuerySchema,
-          response: { 200: reminderPausesResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: { pauses: await manual.listPauses(ctx, request.query.companyId, request.query) } };
-      },
-    );
-
-    app.get(
-      apiPaths.reminders.log,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderLogQuerySchema,
-          response: { 200: reminderLogResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await manual.reminderLog(ctx, request.query.companyId, request.query) };
-      },
-    );
-
-    app.get(
-      apiPaths.reminders.usage,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderUsageQuerySchema,
-          response: { 200: reminderUsageResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await manual.monthlyUsage(ctx, request.query.companyId, request.query.month) };
-      },
-    );
+/** Automatic reminders' settings, what they will send, manual sends, pauses, the log and usage. */
+export function remindersRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    for (const routes of [settingsRoutes, reminderSendsRoutes, reminderPausesRoutes])
+      await app.register(routes(ctx));
   };
 }

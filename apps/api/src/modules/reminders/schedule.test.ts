@@ -2,16 +2,9 @@ import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { isoDateOf, localClock, wallClockInstant } from "./local-time.ts";
-import {
-  daysOverdue,
-  dueReminder,
-  type FollowUpInterval,
-  nextReminders,
-  type ReminderInvoice,
-  type ReminderSettings,
-  type SentReminder,
-  windowState,
-} from "./schedule.ts";
+import { daysOverdue, dueReminder, nextReminders } from "./schedule.ts";
+import type { FollowUpInterval, ReminderInvoice, ReminderSettings, SentReminder } from "./schedule-types.ts";
+import { windowState } from "./send-window.ts";
 
 /*
  * Instants are written in UTC on purpose, with the local time in the case's name, so a case checks

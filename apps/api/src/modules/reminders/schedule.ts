@@ -1,117 +1,18 @@
-import type { TemplateType } from "@recoup/contracts";
-import {
-  assertTimeZone,
-  type EpochDay,
-  epochDay,
-  isoDateOf,
-  isoWeekday,
-  localClock,
-  minutesOfDay,
-  wallClockInstant,
-} from "./local-time.ts";
-
 /**
  * The reminder schedule (DECISIONS.md, "Reminder schedule") as pure functions: which reminder an
  * invoice is owed at an instant, and what is planned for the coming days. No database, no clock:
  * the engine passes `now` and what it already sent.
  */
-
-export type ReminderStage = TemplateType;
-export type FollowUpInterval = 7 | 15 | 30;
-
-export const reminderDefaults = { sendTime: "09:00", weekdaysOnly: true, followUpInterval: 7 } as const;
-/** The day's window opens at the send time and closes at this local time. */
-export const windowClosesAt = "18:00";
-const CLOSES = minutesOfDay(windowClosesAt);
-
-export interface ReminderSettings {
-  /** IANA time zone; every date and time of the schedule is read in it, as it is now. */
-  timeZone: string;
-  /** "HH:MM" local, when the day's window opens; before 18:00. Default 09:00. */
-  sendTime?: string;
-  /** A reminder falling on a Saturday or Sunday goes on the Monday. Default true. */
-  weekdaysOnly?: boolean;
-  followUpInterval: FollowUpInterval;
-}
-
-export interface ReminderInvoice {
-  /** ISO date; an invoice without one is never reminded. */
-  dueDate: string | null;
-  balanceCents: number;
-  voided: boolean;
-  /** Whether there is a customer email address to send to. */
-  hasEmail: boolean;
-  /** Reminders paused (on the invoice or its customer); with `until`, they resume on that local date. */
-  pause?: { until: string | null } | null;
-}
-
-/**
- * A reminder already sent for this invoice: its key, the date the schedule gave it, and when the
- * engine decided it. A manual 'Send reminder now' is recorded too, as "manual" with no date: it
- * counts as that day's email, so the automatic one scheduled on or before that day does not follow.
- */
-export interface SentReminder {
-  stage: ReminderStage | "manual";
-  cycle: number;
-  /** `DueReminder.scheduledFor` of the reminder sent; null for a manual send. */
-  scheduledFor: string | null;
-  sentAt: Date;
-}
-
-export interface DueReminder {
-  stage: ReminderStage;
-  /** 0 for the first two stages; the after-due notice's repetition, 0, 1, 2, … */
-  cycle: number;
-  /** ISO date the schedule gives it (due date - 3, the due date, due date + 1 + n x interval),
-   *  before the weekend move; earlier than today when the engine catches up. Store it with the send. */
-  scheduledFor: string;
-}
-
-export interface PlannedReminder extends DueReminder {
-  /** The local date it goes out. */
-  date: string;
-  /** When that day's window opens (already past for a reminder going out now). */
-  opensAt: Date;
-}
-
-export interface WindowState {
-  open: boolean;
-  /** Today's local date. */
-  today: string;
-  /** When today's window closes, while it is open. */
-  closesAt: Date | null;
-  /** The next opening after now (tomorrow's or Monday's when it is open now). */
-  nextOpensAt: Date;
-}
-
-interface Timing {
-  zone: string;
-  opens: number;
-  weekdaysOnly: boolean;
-  interval: number;
-}
-
-function timing(settings: ReminderSettings): Timing {
-  const opens = minutesOfDay(settings.sendTime ?? reminderDefaults.sendTime);
-  if (opens >= CLOSES) throw new RangeError(`the send time must be before ${windowClosesAt}`);
-  if (![7, 15, 30].includes(settings.followUpInterval))
-    throw new RangeError(`not a follow-up interval: ${settings.followUpInterval}`);
-  return {
-    zone: assertTimeZone(settings.timeZone),
-    opens,
-    weekdaysOnly: settings.weekdaysOnly ?? reminderDefaults.weekdaysOnly,
-    interval: settings.followUpInterval,
-  };
-}
-
-const isSendDay = (t: Timing, day: EpochDay) => !t.weekdaysOnly || isoWeekday(day) <= 5;
-
-/** The day a reminder scheduled on `day` goes out: Saturday and Sunday move to Monday. */
-function sendDay(t: Timing, day: EpochDay): EpochDay {
-  if (!t.weekdaysOnly) return day;
-  const weekday = isoWeekday(day);
-  return weekday > 5 ? day + 8 - weekday : day;
-}
+import { assertTimeZone, type EpochDay, epochDay, isoDateOf, localClock } from "./local-time.ts";
+import type {
+  DueReminder,
+  PlannedReminder,
+  ReminderInvoice,
+  ReminderSettings,
+  ReminderStage,
+  SentReminder,
+} from "./schedule-types.ts";
+import { CLOSES, isSendDay, opening, sendDay, type Timing, timing, windowOpen } from "./send-window.ts";
 
 /** One reminder of the schedule: `scheduled` is its date by the rule, `day` the day it goes out. */
 interface Slot {
@@ -120,14 +21,12 @@ interface Slot {
   scheduled: EpochDay;
   day: EpochDay;
 }
-
 const slot = (t: Timing, stage: ReminderStage, cycle: number, scheduled: EpochDay): Slot => ({
   stage,
   cycle,
   scheduled,
   day: sendDay(t, scheduled),
 });
-
 /** The latest reminder of the schedule whose day has come: only it may go out. */
 function latestSlot(t: Timing, due: EpochDay, today: EpochDay): Slot | null {
   const firstAfter = due + 1;
@@ -138,7 +37,6 @@ function latestSlot(t: Timing, due: EpochDay, today: EpochDay): Slot | null {
   const earlier = [slot(t, "on_due_date", 0, due), slot(t, "before_due_date", 0, due - 3)];
   return earlier.find((s) => s.day <= today) ?? null;
 }
-
 function isChased(
   invoice: ReminderInvoice,
   today: EpochDay,
@@ -147,9 +45,7 @@ function isChased(
   const pause = invoice.pause;
   return !pause || (pause.until !== null && today >= epochDay(pause.until));
 }
-
 const keyOf = (stage: string, cycle: number) => `${stage}:${cycle}`;
-
 interface History {
   keys: Set<string>;
   lastAfterCycle: number;
@@ -159,9 +55,7 @@ interface History {
   lastDay: EpochDay;
   lastManualDay: EpochDay;
 }
-
 const NONE = Number.NEGATIVE_INFINITY;
-
 function record(past: History, stage: string, cycle: number, scheduled: EpochDay | null, day: EpochDay) {
   past.keys.add(keyOf(stage, cycle));
   if (stage === "after_due_date") past.lastAfterCycle = Math.max(past.lastAfterCycle, cycle);
@@ -169,7 +63,6 @@ function record(past: History, stage: string, cycle: number, scheduled: EpochDay
   else past.lastScheduled = Math.max(past.lastScheduled, scheduled);
   past.lastDay = Math.max(past.lastDay, day);
 }
-
 function history(t: Timing, sent: readonly SentReminder[]): History {
   const past: History = {
     keys: new Set(),
@@ -184,7 +77,6 @@ function history(t: Timing, sent: readonly SentReminder[]): History {
   }
   return past;
 }
-
 /**
  * The rule, on a day whose window is open: the latest reminder whose day has come, unless one
  * scheduled as late or later was already sent (so a catch-up sends only the latest), a manual
@@ -200,10 +92,6 @@ function decide(t: Timing, invoice: ReminderInvoice, today: EpochDay, past: Hist
   // Never a key twice, e.g. the before-due notice again after the due date was moved later.
   return past.keys.has(keyOf(latest.stage, cycle)) ? null : { ...latest, cycle };
 }
-
-const windowOpen = (t: Timing, clock: { day: EpochDay; minutes: number }) =>
-  isSendDay(t, clock.day) && clock.minutes >= t.opens && clock.minutes < CLOSES;
-
 /** The single reminder this invoice should get now, or null (window closed, not chased, or nothing new). */
 export function dueReminder(
   invoice: ReminderInvoice,
@@ -217,13 +105,11 @@ export function dueReminder(
   const due = decide(t, invoice, clock.day, history(t, sent));
   return due && asDue(due);
 }
-
 const asDue = (s: Slot): DueReminder => ({
   stage: s.stage,
   cycle: s.cycle,
   scheduledFor: isoDateOf(s.scheduled),
 });
-
 /**
  * What the engine will send in the next `horizonDays` local days (today included) if nothing
  * changes: the same rule applied at each window, each send added to the history as it goes.
@@ -248,24 +134,6 @@ export function nextReminders(
   }
   return planned;
 }
-
-const opening = (t: Timing, day: EpochDay) => wallClockInstant(t.zone, day, t.opens);
-
-/** Whether the send window is open now, when it closes, and when it next opens. */
-export function windowState(settings: ReminderSettings, now: Date): WindowState {
-  const t = timing(settings);
-  const clock = localClock(t.zone, now);
-  const open = windowOpen(t, clock);
-  let next = clock.minutes < t.opens ? clock.day : clock.day + 1;
-  while (!isSendDay(t, next)) next++;
-  return {
-    open,
-    today: isoDateOf(clock.day),
-    closesAt: open ? wallClockInstant(t.zone, clock.day, CLOSES) : null,
-    nextOpensAt: opening(t, next),
-  };
-}
-
 /** Whole local days past the due date (0 when not yet due), as the after-due notice states it. */
 export function daysOverdue(dueDate: string, timeZone: string, now: Date): number {
   return Math.max(0, localClock(assertTimeZone(timeZone), now).day - epochDay(dueDate));

@@ -1,127 +1,14 @@
-import type { TemplateType } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { crashPoint } from "../../db/job-queue.ts";
 import { addressOf } from "../../integrations/mail/mailer.ts";
 import { SEND_ATTEMPTS } from "../../jobs/send-reminder.ts";
-import { dateIn } from "../../lib/dates.ts";
-import {
-  type OutboundMessage,
-  recordOutbound,
-  type ThreadHeaders,
-  threadHeaders,
-} from "../communications/index.ts";
-import * as pauseRepo from "../pauses/index.ts";
-import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
+import { recordOutbound } from "../communications/index.ts";
+import type * as remindableRepo from "./remindable.repository.ts";
 import { emailInput, outgoingEmail } from "./reminder-email.ts";
-import * as settingsRepo from "./reminder-settings.repository.ts";
 import * as repo from "./reminders.repository.ts";
 import { renderReminder } from "./render.ts";
-import { subscriptionHold } from "./subscription-gate.ts";
-import { findTemplates } from "./templates.repository.ts";
-import { companyForEmail } from "./templates.service.ts";
-
-/** What the reminders of one company in a batch share, read once for all of them. */
-interface CompanyReads {
-  invoices: Map<string, repo.InvoiceForReminder>;
-  /** For automatic reminders: reminders on, the pauses, and why the subscription holds them (or null). */
-  automatic: { settings: settingsRepo.SettingsRow | undefined; pauses: Pauses; hold: string | null } | null;
-  /** Each invoice's reply address and the thread message a new email answers. */
-  threads: Map<string, ThreadHeaders>;
-  /** The company as emails show it and its templates, read when the first of them is sent. */
-  email(): Promise<{
-    company: Awaited<ReturnType<typeof companyForEmail>>;
-    templates: Map<TemplateType, { subject: string; content: string }>;
-  }>;
-}
-
-async function companyReads(ctx: AppContext, companyId: string, batch: repo.ReminderRow[]) {
-  const invoices = await repo.findInvoices(
-    ctx.db,
-    companyId,
-    batch.map((r) => r.invoiceQbId),
-  );
-  let automatic: CompanyReads["automatic"] = null;
-  if (batch.some((r) => r.stage !== "manual")) {
-    const settings = await settingsRepo.findSettings(ctx.db, companyId);
-    const pauses = settings
-      ? await pauseRepo.activePauses(ctx.db, companyId, dateIn(settings.timezone, ctx.now()), {
-          invoiceIds: invoices.map((i) => i.id),
-          customerRefs: invoices.map((i) => i.customerRef),
-        })
-      : [];
-    automatic = {
-      settings,
-      pauses: pausesByTarget(pauses),
-      hold: (await subscriptionHold(ctx, companyId))?.message ?? null,
-    };
-  }
-  const threads = await threadHeaders(
-    ctx,
-    companyId,
-    invoices.map((i) => i.id),
-    batch.map((r) => r.messageId),
-  );
-  let email: ReturnType<CompanyReads["email"]> | undefined;
-  return {
-    invoices: new Map(invoices.map((i) => [i.id, i])),
-    automatic,
-    threads,
-    email: () => {
-      email ??= Promise.all([companyForEmail(ctx, companyId), findTemplates(ctx.db, companyId)]).then(
-        ([company, templates]) => ({ company, templates: new Map(templates.map((t) => [t.type, t])) }),
-      );
-      return email;
-    },
-  } satisfies CompanyReads;
-}
-
-/**
- * Why a queued reminder must not go out any more, checked just before sending: the invoice was
- * paid, voided or deleted (a payment synced in the meantime stops it); for automatic reminders
- * also reminders turned off, a pause, or the subscription.
- */
-function stopReason(r: repo.ReminderRow, invoice: repo.InvoiceForReminder | undefined, reads: CompanyReads) {
-  if (!invoice || invoice.deleted) return "The invoice was deleted in QuickBooks.";
-  if (invoice.voided) return "The invoice was voided.";
-  if (invoice.balanceCents <= 0) return "The invoice was paid.";
-  if (r.stage === "manual" || !reads.automatic) return null;
-  if (!reads.automatic.settings?.enabled) return "Automatic reminders were turned off.";
-  if (pauseOn(invoice, reads.automatic.pauses)) return "Reminders were paused.";
-  return reads.automatic.hold;
-}
-
-interface Sent {
-  rendered: { subject: string; html: string; text: string };
-  headers: ThreadHeaders;
-  from: string;
-}
-
-/** A reminder as its invoice's thread shows it. */
-const inThread = (
-  r: repo.ReminderRow,
-  invoice: repo.InvoiceForReminder,
-  sent: Sent | undefined,
-  status: "sent" | "failed",
-  error: string | null,
-  at: Date,
-) => ({
-  companyId: r.companyId,
-  invoiceId: r.invoiceQbId,
-  customerRef: invoice.customerRef,
-  kind: r.stage === "manual" ? ("manual" as const) : ("automatic" as const),
-  status,
-  reminderId: r.id,
-  messageId: r.messageId,
-  headers: sent?.headers ?? {},
-  from: sent?.from ?? "",
-  to: r.toAddress,
-  subject: sent?.rendered.subject ?? r.subject,
-  html: sent?.rendered.html ?? r.html ?? "",
-  text: sent?.rendered.text ?? "",
-  error,
-  sentBy: r.sentBy,
-  at,
-});
+import { type CompanyReads, companyReads, stopReason } from "./send-reads.ts";
+import { inThread, recordSent, type Sent } from "./send-records.ts";
 
 /**
  * Sends reminders of the outbox, each then recorded sent. A crash between the SMTP server's
@@ -137,7 +24,8 @@ export async function deliverReminders(ctx: AppContext, reminderIds: readonly st
   const queued = (await repo.findReminders(ctx.db, [...new Set(reminderIds)])).filter(
     (r) => r.status === "queued",
   );
-  const toSend: { r: repo.ReminderRow; invoice: repo.InvoiceForReminder; reads: CompanyReads }[] = [];
+  const toSend: { r: repo.ReminderRow; invoice: remindableRepo.InvoiceForReminder; reads: CompanyReads }[] =
+    [];
   const byCompany = new Map<string, repo.ReminderRow[]>();
   for (const r of queued) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r]);
   for (const [companyId, batch] of byCompany) {
@@ -167,11 +55,10 @@ export async function deliverReminders(ctx: AppContext, reminderIds: readonly st
   );
   return reminderIds.map((id) => errors.get(id));
 }
-
 async function sendOne(
   ctx: AppContext,
   r: repo.ReminderRow,
-  invoice: repo.InvoiceForReminder,
+  invoice: remindableRepo.InvoiceForReminder,
   reads: CompanyReads,
   attempts: number,
 ): Promise<unknown> {
@@ -205,67 +92,6 @@ async function sendOne(
     return last ? undefined : err;
   }
 }
-
-/** Sends accepted within this many milliseconds (or this many) are recorded with one statement. */
-const RECORD_WITHIN_MS = 5;
-const RECORD_AT_MOST = 100;
-
-/** A reminder sent: its record, and its message in the invoice's thread. */
-interface SentRow {
-  sent: repo.SentRecord;
-  thread: OutboundMessage;
-}
-
-/**
- * Records a reminder sent (and its thread message), together with the others accepted by the
- * SMTP server within a few milliseconds: two statements in one transaction instead of two each
- * (on PGlite, where statements run one at a time, that was half the time of a send). Resolves
- * once its group is recorded; a failure is each one's.
- */
-function recordSent(ctx: AppContext, row: SentRow): Promise<void> {
-  let group = recording.get(ctx);
-  if (!group) {
-    const g: RecordGroup = { rows: [], waiting: [], flush: () => {} };
-    const timer = setTimeout(() => g.flush(), RECORD_WITHIN_MS);
-    g.flush = () => {
-      clearTimeout(timer);
-      if (recording.get(ctx) === g) recording.delete(ctx);
-      ctx.db
-        .transaction(async (tx) => {
-          await repo.markSent(
-            tx,
-            g.rows.map((r) => r.sent),
-          );
-          await recordOutbound(
-            tx,
-            g.rows.map((r) => r.thread),
-          );
-        })
-        .then(
-          () => {
-            for (const w of g.waiting) w.resolve();
-          },
-          (err: unknown) => {
-            for (const w of g.waiting) w.reject(err);
-          },
-        );
-    };
-    recording.set(ctx, g);
-    group = g;
-  }
-  const g = group;
-  g.rows.push(row);
-  const recorded = new Promise<void>((resolve, reject) => g.waiting.push({ resolve, reject }));
-  if (g.rows.length >= RECORD_AT_MOST) g.flush();
-  return recorded;
-}
-interface RecordGroup {
-  rows: SentRow[];
-  waiting: { resolve: () => void; reject: (err: unknown) => void }[];
-  flush: () => void;
-}
-const recording = new WeakMap<AppContext, RecordGroup>();
-
 /**
  * A send job's reminders (see `deliverReminders`). When any will be retried, throws (the first
  * one's error, with how many failed), and the queue retries the job whole with backoff: what was
@@ -278,7 +104,6 @@ export async function deliverBatch(ctx: AppContext, reminderIds: readonly string
   if (failed.length === 1) throw first;
   throw new Error(`${failed.length} of ${reminderIds.length} reminders were not sent: ${first.message}`);
 }
-
 /** A send job the queue gave up on (its retries spent, or expired): its unsent reminders show as failed. */
 export async function markUndelivered(ctx: AppContext, reminderIds: readonly string[]) {
   for (const r of await repo.findReminders(ctx.db, [...reminderIds])) {

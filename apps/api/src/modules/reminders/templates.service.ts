@@ -14,8 +14,8 @@ import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import { recordOutbound } from "../communications/index.ts";
+import { findInvoice, previewInvoice } from "./remindable.repository.ts";
 import { emailInput, type InvoiceFacts, outgoingEmail, sampleInvoice } from "./reminder-email.ts";
-import { findInvoice, previewInvoice } from "./reminders.repository.ts";
 import { renderReminder, variableValues } from "./render.ts";
 import * as repo from "./templates.repository.ts";
 

@@ -7,7 +7,7 @@ import { LoadingOverlay } from "@/components/loading-overlay";
 import { readSidebarCookie, SidebarInset, SidebarProvider } from "@/components/ui/sidebar";
 import { TrialEndedModal } from "@/features/subscription/components/trial-ended-modal";
 import { useAuth } from "@/lib/auth/use-auth";
-import { useUserDetails } from "@/lib/auth/user-details";
+import { useUserDetails } from "@/lib/auth/use-user-details";
 
 /** Keeps the user cookie in step with the server's answer (name, company, realm, onboarding). */
 function useSyncStoredUser() {

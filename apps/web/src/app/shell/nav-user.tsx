@@ -14,7 +14,7 @@ import {
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from "@/components/ui/sidebar";
 import { useAuth } from "@/lib/auth/use-auth";
 import { useLogout } from "@/lib/auth/use-logout";
-import { useUserDetails } from "@/lib/auth/user-details";
+import { useUserDetails } from "@/lib/auth/use-user-details";
 import { initialOf } from "@/lib/format";
 
 function UserIdentity({ name, email, picture }: { name: string; email: string; picture: string | null }) {

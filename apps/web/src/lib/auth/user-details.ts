@@ -1,10 +1,12 @@
 import { apiPaths, type UserDetails, userDetailsResponseSchema } from "@recoup/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
-import { useAuth } from "@/lib/auth/use-auth";
 
-/** Shared by sign-in (auth), the user menu (shell) and the profile save (account). */
+/**
+ * Shared by sign-in (auth), the user menu (shell) and the profile save (account). The hook is in
+ * use-user-details.ts, so sign-in (on /login) does not load the query observer with it.
+ */
 export const userDetailsQueryKey = ["auth", "user-details"] as const;
 
 /** GET /v1/auth/user/details; `idToken` right after login, before the session is stored. */
@@ -15,8 +17,3 @@ export async function fetchUserDetails(idToken?: string): Promise<UserDetails> {
 
 export const userDetailsQueryOptions = () =>
   queryOptions({ queryKey: userDetailsQueryKey, queryFn: () => fetchUserDetails() });
-
-export function useUserDetails() {
-  const { isAuthenticated } = useAuth();
-  return useQuery({ ...userDetailsQueryOptions(), enabled: isAuthenticated === true });
-}

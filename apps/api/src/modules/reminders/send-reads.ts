@@ -1,0 +1,85 @@
+/** What a send batch reads once per company, and why a reminder must not go after all. */
+import type { TemplateType } from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import { dateIn } from "../../lib/dates.ts";
+import { type ThreadHeaders, threadHeaders } from "../communications/index.ts";
+import * as pauseRepo from "../pauses/index.ts";
+import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
+import * as remindableRepo from "./remindable.repository.ts";
+import * as settingsRepo from "./reminder-settings.repository.ts";
+import type * as repo from "./reminders.repository.ts";
+import { subscriptionHold } from "./subscription-gate.ts";
+import { findTemplates } from "./templates.repository.ts";
+import { companyForEmail } from "./templates.service.ts";
+
+/** What the reminders of one company in a batch share, read once for all of them. */
+export interface CompanyReads {
+  invoices: Map<string, remindableRepo.InvoiceForReminder>;
+  /** For automatic reminders: reminders on, the pauses, and why the subscription holds them (or null). */
+  automatic: { settings: settingsRepo.SettingsRow | undefined; pauses: Pauses; hold: string | null } | null;
+  /** Each invoice's reply address and the thread message a new email answers. */
+  threads: Map<string, ThreadHeaders>;
+  /** The company as emails show it and its templates, read when the first of them is sent. */
+  email(): Promise<{
+    company: Awaited<ReturnType<typeof companyForEmail>>;
+    templates: Map<TemplateType, { subject: string; content: string }>;
+  }>;
+}
+export async function companyReads(ctx: AppContext, companyId: string, batch: repo.ReminderRow[]) {
+  const invoices = await remindableRepo.findInvoices(
+    ctx.db,
+    companyId,
+    batch.map((r) => r.invoiceQbId),
+  );
+  let automatic: CompanyReads["automatic"] = null;
+  if (batch.some((r) => r.stage !== "manual")) {
+    const settings = await settingsRepo.findSettings(ctx.db, companyId);
+    const pauses = settings
+      ? await pauseRepo.activePauses(ctx.db, companyId, dateIn(settings.timezone, ctx.now()), {
+          invoiceIds: invoices.map((i) => i.id),
+          customerRefs: invoices.map((i) => i.customerRef),
+        })
+      : [];
+    automatic = {
+      settings,
+      pauses: pausesByTarget(pauses),
+      hold: (await subscriptionHold(ctx, companyId))?.message ?? null,
+    };
+  }
+  const threads = await threadHeaders(
+    ctx,
+    companyId,
+    invoices.map((i) => i.id),
+    batch.map((r) => r.messageId),
+  );
+  let email: ReturnType<CompanyReads["email"]> | undefined;
+  return {
+    invoices: new Map(invoices.map((i) => [i.id, i])),
+    automatic,
+    threads,
+    email: () => {
+      email ??= Promise.all([companyForEmail(ctx, companyId), findTemplates(ctx.db, companyId)]).then(
+        ([company, templates]) => ({ company, templates: new Map(templates.map((t) => [t.type, t])) }),
+      );
+      return email;
+    },
+  } satisfies CompanyReads;
+}
+/**
+ * Why a queued reminder must not go out any more, checked just before sending: the invoice was
+ * paid, voided or deleted (a payment synced in the meantime stops it); for automatic reminders
+ * also reminders turned off, a pause, or the subscription.
+ */
+export function stopReason(
+  r: repo.ReminderRow,
+  invoice: remindableRepo.InvoiceForReminder | undefined,
+  reads: CompanyReads,
+) {
+  if (!invoice || invoice.deleted) return "The invoice was deleted in QuickBooks.";
+  if (invoice.voided) return "The invoice was voided.";
+  if (invoice.balanceCents <= 0) return "The invoice was paid.";
+  if (r.stage === "manual" || !reads.automatic) return null;
+  if (!reads.automatic.settings?.enabled) return "Automatic reminders were turned off.";
+  if (pauseOn(invoice, reads.automatic.pauses)) return "Reminders were paused.";
+  return reads.automatic.hold;
+}

@@ -1,0 +1,94 @@
+/** Recording sends: a reminder marked sent and its message in the invoice's thread, grouped into few statements. */
+import type { AppContext } from "../../context.ts";
+import { type OutboundMessage, recordOutbound, type ThreadHeaders } from "../communications/index.ts";
+import type * as remindableRepo from "./remindable.repository.ts";
+import * as repo from "./reminders.repository.ts";
+
+export interface Sent {
+  rendered: { subject: string; html: string; text: string };
+  headers: ThreadHeaders;
+  from: string;
+}
+/** A reminder as its invoice's thread shows it. */
+export const inThread = (
+  r: repo.ReminderRow,
+  invoice: remindableRepo.InvoiceForReminder,
+  sent: Sent | undefined,
+  status: "sent" | "failed",
+  error: string | null,
+  at: Date,
+) => ({
+  companyId: r.companyId,
+  invoiceId: r.invoiceQbId,
+  customerRef: invoice.customerRef,
+  kind: r.stage === "manual" ? ("manual" as const) : ("automatic" as const),
+  status,
+  reminderId: r.id,
+  messageId: r.messageId,
+  headers: sent?.headers ?? {},
+  from: sent?.from ?? "",
+  to: r.toAddress,
+  subject: sent?.rendered.subject ?? r.subject,
+  html: sent?.rendered.html ?? r.html ?? "",
+  text: sent?.rendered.text ?? "",
+  error,
+  sentBy: r.sentBy,
+  at,
+});
+/** Sends accepted within this many milliseconds (or this many) are recorded with one statement. */
+const RECORD_WITHIN_MS = 5;
+const RECORD_AT_MOST = 100;
+/** A reminder sent: its record, and its message in the invoice's thread. */
+interface SentRow {
+  sent: repo.SentRecord;
+  thread: OutboundMessage;
+}
+/**
+ * Records a reminder sent (and its thread message), together with the others accepted by the
+ * SMTP server within a few milliseconds: two statements in one transaction instead of two each
+ * (on PGlite, where statements run one at a time, that was half the time of a send). Resolves
+ * once its group is recorded; a failure is each one's.
+ */
+export function recordSent(ctx: AppContext, row: SentRow): Promise<void> {
+  let group = recording.get(ctx);
+  if (!group) {
+    const g: RecordGroup = { rows: [], waiting: [], flush: () => {} };
+    const timer = setTimeout(() => g.flush(), RECORD_WITHIN_MS);
+    g.flush = () => {
+      clearTimeout(timer);
+      if (recording.get(ctx) === g) recording.delete(ctx);
+      ctx.db
+        .transaction(async (tx) => {
+          await repo.markSent(
+            tx,
+            g.rows.map((r) => r.sent),
+          );
+          await recordOutbound(
+            tx,
+            g.rows.map((r) => r.thread),
+          );
+        })
+        .then(
+          () => {
+            for (const w of g.waiting) w.resolve();
+          },
+          (err: unknown) => {
+            for (const w of g.waiting) w.reject(err);
+          },
+        );
+    };
+    recording.set(ctx, g);
+    group = g;
+  }
+  const g = group;
+  g.rows.push(row);
+  const recorded = new Promise<void>((resolve, reject) => g.waiting.push({ resolve, reject }));
+  if (g.rows.length >= RECORD_AT_MOST) g.flush();
+  return recorded;
+}
+interface RecordGroup {
+  rows: SentRow[];
+  waiting: { resolve: () => void; reject: (err: unknown) => void }[];
+  flush: () => void;
+}
+const recording = new WeakMap<AppContext, RecordGroup>();

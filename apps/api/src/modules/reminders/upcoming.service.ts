@@ -1,0 +1,108 @@
+/** What the schedule would send: the preview when reminders are turned on, and the upcoming reminders. */
+import type { EnablePreview, PlannedReminderRow } from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import { addDays, dateIn } from "../../lib/dates.ts";
+import * as pauseRepo from "../pauses/index.ts";
+import { reminderHistory } from "./history.repository.ts";
+import { loadSettings } from "./load-settings.ts";
+import { historyByInvoice, pausesByTarget, reminderInvoice, scheduleSettings } from "./planning.ts";
+import { type InvoiceForReminder, remindableInvoices } from "./remindable.repository.ts";
+import { dueReminder, nextReminders } from "./schedule.ts";
+import type { DueReminder } from "./schedule-types.ts";
+import { windowState } from "./send-window.ts";
+
+/** The invoices the schedule may chase, as the schedule reads them, with their history. */
+export async function planningInputs(ctx: AppContext, companyId: string, today: string, ids?: string[]) {
+  const [invoices, history, pauses] = await Promise.all([
+    remindableInvoices(ctx.db, companyId, ids),
+    reminderHistory(ctx.db, companyId, ids),
+    pauseRepo.activePauses(ctx.db, companyId, today),
+  ]);
+  const sent = historyByInvoice(history);
+  const paused = pausesByTarget(pauses);
+  return invoices.map((inv) => ({
+    inv,
+    schedule: reminderInvoice(inv, paused),
+    sent: sent.get(inv.id) ?? [],
+  }));
+}
+const plannedRow = (
+  inv: InvoiceForReminder,
+  due: DueReminder,
+  date: string,
+  opensAt: Date,
+): PlannedReminderRow => ({
+  invoiceId: inv.id,
+  docNumber: inv.docNumber,
+  customerRef: inv.customerRef,
+  customerName: inv.customerName,
+  email: inv.email ?? "",
+  currency: inv.currency,
+  balanceCents: Number(inv.balanceCents),
+  dueDate: inv.dueDate!,
+  stage: due.stage,
+  cycle: due.cycle,
+  scheduledFor: due.scheduledFor,
+  date,
+  opensAt: opensAt.toISOString(),
+});
+const byDateThenCustomer = (a: PlannedReminderRow, b: PlannedReminderRow) =>
+  a.date.localeCompare(b.date) ||
+  a.customerName.localeCompare(b.customerName) ||
+  a.invoiceId.localeCompare(b.invoiceId);
+/** What would go out at the next send time if reminders were turned on now with these settings. */
+export async function enablePreview(
+  ctx: AppContext,
+  companyId: string,
+  override: { sendTime?: string | undefined; weekdaysOnly?: boolean | undefined } = {},
+): Promise<EnablePreview> {
+  const s = await loadSettings(ctx, companyId);
+  const settings = scheduleSettings(s, override);
+  const now = ctx.now();
+  const window = windowState(settings, now);
+  const at = window.open ? now : window.nextOpensAt;
+  const date = dateIn(s.timezone, at);
+  const rows: PlannedReminderRow[] = [];
+  for (const { inv, schedule, sent } of await planningInputs(ctx, companyId, date)) {
+    const due = dueReminder(schedule, settings, at, sent);
+    if (due) rows.push(plannedRow(inv, due, date, at));
+  }
+  rows.sort((a, b) => a.customerName.localeCompare(b.customerName) || a.invoiceId.localeCompare(b.invoiceId));
+  const byStage = { before_due_date: 0, on_due_date: 0, after_due_date: 0 };
+  for (const r of rows) byStage[r.stage]++;
+  return {
+    now: window.open,
+    at: at.toISOString(),
+    date,
+    timezone: s.timezone,
+    count: rows.length,
+    recipients: new Set(rows.map((r) => r.email.toLowerCase())).size,
+    byStage,
+    reminders: rows.slice(0, 100),
+  };
+}
+/** The planned sends of the next `days` local days: the schedule replayed day by day. */
+export async function upcomingReminders(
+  ctx: AppContext,
+  companyId: string,
+  q: { days: number; limit: number },
+) {
+  const s = await loadSettings(ctx, companyId);
+  const settings = scheduleSettings(s);
+  const now = ctx.now();
+  const from = dateIn(s.timezone, now);
+  const rows: PlannedReminderRow[] = [];
+  for (const { inv, schedule, sent } of await planningInputs(ctx, companyId, from)) {
+    for (const p of nextReminders(schedule, settings, now, sent, q.days)) {
+      rows.push(plannedRow(inv, p, p.date, p.opensAt));
+    }
+  }
+  rows.sort(byDateThenCustomer);
+  return {
+    enabled: s.enabled,
+    from,
+    to: addDays(from, q.days - 1),
+    total: rows.length,
+    reminders: rows.slice(0, q.limit),
+  };
+}
