@@ -4,6 +4,8 @@
  */
 const WEB = "^apps/web/src/";
 const API = "^apps/api/src/";
+/** Web features whose pieces other features show; they expose them through their index.ts. */
+const WEB_SHARED_FEATURES = "(reminders)";
 const MODULES = `${API}modules/`;
 
 /**
@@ -141,8 +143,19 @@ module.exports = {
     {
       name: "feature-isolation",
       severity: "error",
-      comment: "Features never import each other: move what both need to components, lib or hooks.",
+      comment:
+        "Features never import each other's files: move what both need to components, lib or hooks; a shared feature is reached through its index.ts only.",
       from: { path: `${WEB}features/([^/]+)/` },
+      to: {
+        path: `${WEB}features/`,
+        pathNot: [`${WEB}features/$1/`, `${WEB}features/${WEB_SHARED_FEATURES}/index\\.ts$`],
+      },
+    },
+    {
+      name: "shared-feature-not-its-users",
+      severity: "error",
+      comment: "A shared feature is imported by other features and imports none of them (no arrow back).",
+      from: { path: `${WEB}features/${WEB_SHARED_FEATURES}/` },
       to: { path: `${WEB}features/`, pathNot: `${WEB}features/$1/` },
     },
     {

@@ -11,6 +11,7 @@ import {
   VERIFY_SUBJECT,
   visible,
   waitForNthMail,
+  webTexts,
 } from "./flows-helpers.ts";
 import {
   makeScreenshotDir,
@@ -66,7 +67,7 @@ describe.skipIf(!enabled)("screenshots of the account-flow screens", () => {
         (await waitForNthMail(pending[i]!.email, VERIFY_SUBJECT, 1)).text,
       )!;
       await page.goto(link[1]!);
-      await visible(page.getByRole("button", { name: "Login", exact: true }));
+      await visible(page.getByText(webTexts.verifyOnLogin, { exact: true }));
       await shoot(page, "verify-login", variant);
       await field(page, "Password").fill("Not-the-0wn3r");
       await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -74,6 +75,14 @@ describe.skipIf(!enabled)("screenshots of the account-flow screens", () => {
       await shoot(page, "choose-password", variant);
       // Leave the link's /login entry (a reload would keep its state).
       await page.goto("about:blank");
+
+      // A verified address's link: a plain login, saying why.
+      const spent = /Verify email: (\S+)/.exec(
+        (await waitForNthMail(fresh[i]!.email, VERIFY_SUBJECT, 1)).text,
+      )!;
+      await page.goto(spent[1]!);
+      await visible(page.getByText(webTexts.linkUsed, { exact: true }));
+      await shoot(page, "verify-link-used", variant);
 
       await logIn(page, fresh[i]!, "/onboarding");
       await visible(page.getByRole("button", { name: "Continue to dashboard" }));

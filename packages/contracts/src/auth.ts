@@ -112,6 +112,14 @@ export const verifyEmailRequestSchema = z
     path: ["password"],
   });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+/**
+ * The emailed link's address and code. `open`: the address still waits for verification and the
+ * code can verify it; a verified, expired, replaced or unknown one answers `false` alike.
+ */
+export const verifyEmailCheckRequestSchema = z.object({ email: emailSchema, code: codeSchema });
+export type VerifyEmailCheckRequest = z.infer<typeof verifyEmailCheckRequestSchema>;
+export const verifyEmailCheckResponseSchema = z.object({ data: z.object({ open: z.boolean() }) });
 export const emailOnlyRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({
   email: emailSchema,

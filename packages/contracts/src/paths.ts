@@ -6,6 +6,8 @@ export const apiPaths = {
   auth: {
     signup: "/v1/auth/signup",
     verifyEmail: "/v1/auth/verify-email",
+    /** Whether an emailed verification link still verifies its address. */
+    verifyEmailCheck: "/v1/auth/verify-email/check",
     resendVerification: "/v1/auth/resend-verification",
     login: "/v1/auth/login",
     refresh: "/v1/auth/refresh",

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 
@@ -44,5 +45,28 @@ export function FormField({ id, label, error, hint, labelAside, className, child
         </p>
       ) : null}
     </div>
+  );
+}
+
+type InputFieldProps = Omit<FormFieldProps, "children"> &
+  Omit<ComponentProps<typeof Input>, "id" | "className"> & {
+    inputClassName?: string;
+  };
+
+/** A FormField around an Input, the input wired to the field's hint and error. */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  labelAside,
+  className,
+  inputClassName,
+  ...input
+}: InputFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} labelAside={labelAside} className={className}>
+      <Input {...fieldA11y(id, error, hint !== undefined)} className={inputClassName} {...input} />
+    </FormField>
   );
 }

@@ -3,8 +3,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 
 import { CustomerLink } from "@/components/customer-link";
 import { InvoiceStatusBadge } from "@/components/invoice-status-badge";
-import { InvoiceReminderActions } from "@/components/reminders/invoice-reminder-actions";
-import { RemindersCell } from "@/components/reminders/reminder-cells";
 import { formatDate, formatDays, formatMoney } from "@/lib/format";
 
 /** "#1042", or the QuickBooks id when the invoice has no number. */
@@ -13,17 +11,10 @@ export const invoiceNumber = (row: Pick<InvoiceRow, "docNumber" | "id">) =>
 
 /**
  * An invoice list's columns (number, customer, issue and due dates, total, balance, status, days
- * overdue, last and next reminder), shared by the Invoices page and a customer's invoices.
- * `customer: false` drops the customer column (a customer's own page); with `companyId` each row
- * ends with its reminder actions.
+ * overdue), shared by the Invoices page and a customer's invoices, which add the reminders'
+ * columns after them. `customer: false` drops the customer column (a customer's own page).
  */
-export function invoiceColumns({
-  customer = true,
-  companyId,
-}: {
-  customer?: boolean;
-  companyId?: string;
-} = {}): ColumnDef<InvoiceRow>[] {
+export function invoiceColumns({ customer = true }: { customer?: boolean } = {}): ColumnDef<InvoiceRow>[] {
   const columns: (ColumnDef<InvoiceRow> | null)[] = [
     {
       id: "docNumber",
@@ -94,26 +85,6 @@ export function invoiceColumns({
           <span className="text-muted-foreground">—</span>
         ),
     },
-    {
-      id: "reminders",
-      header: "Reminders",
-      cell: ({ row }) => <RemindersCell row={row.original} />,
-    },
-    companyId
-      ? {
-          id: "actions",
-          header: () => <span className="sr-only">Actions</span>,
-          // Stays in view while a narrow screen scrolls the table sideways.
-          meta: { className: "sticky right-0 bg-card px-1" },
-          cell: ({ row }) => (
-            <InvoiceReminderActions
-              companyId={companyId}
-              invoice={row.original}
-              label={invoiceNumber(row.original)}
-            />
-          ),
-        }
-      : null,
   ];
   return columns.filter((c): c is ColumnDef<InvoiceRow> => c !== null);
 }

@@ -197,6 +197,14 @@ export async function countCodeAttempt(db: DbOrTx, id: string, max: number) {
   return row;
 }
 
+/** Gives back a guess counted for the right code when it was only asked about (see isOpenCode). */
+export async function uncountCodeAttempt(db: DbOrTx, id: string) {
+  await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} - 1` })
+    .where(and(eq(oneTimeCodes.id, id), gt(oneTimeCodes.attempts, 0)));
+}
+
 export async function consumeCode(db: DbOrTx, id: string) {
   const [row] = await db
     .update(oneTimeCodes)

@@ -12,6 +12,8 @@ import {
   signupRequestSchema,
   type Tokens,
   userDetailsResponseSchema,
+  verifyEmailCheckRequestSchema,
+  verifyEmailCheckResponseSchema,
   verifyEmailRequestSchema,
 } from "@recoup/contracts";
 import type { FastifyReply } from "fastify";
@@ -88,6 +90,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         request.log.info({ event: "login" }, "email verified, signed in");
         return signedIn(reply, result);
       },
+    );
+
+    app.post(
+      apiPaths.auth.verifyEmailCheck,
+      {
+        config: limit(perMinute),
+        schema: {
+          tags: ["auth"],
+          description:
+            "Whether an emailed verification link still verifies its address: the account waits for verification and the code is its open one. The right code costs no guess; a verified, expired or unknown address answers `open: false`, as a wrong code does.",
+          body: verifyEmailCheckRequestSchema,
+          response: { 200: verifyEmailCheckResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: { open: await service.verificationLinkOpen(ctx, request.body) } }),
     );
 
     app.post(

@@ -4,6 +4,7 @@ import {
   type ResetPasswordRequest,
   type SignupRequest,
   type Tokens,
+  type VerifyEmailCheckRequest,
   type VerifyEmailRequest,
 } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
@@ -13,7 +14,7 @@ import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { hashPassword, isTooCommon, verifyPassword } from "../../lib/passwords.ts";
 import * as emails from "./auth.emails.ts";
 import * as repo from "./auth.repository.ts";
-import { checkCode, invalidCode, issueCode, spendCode } from "./codes.ts";
+import { checkCode, invalidCode, isOpenCode, issueCode, spendCode } from "./codes.ts";
 import { knownDevice, newDeviceCookie } from "./devices.ts";
 import { startSession } from "./sessions.ts";
 
@@ -118,6 +119,17 @@ export async function verifyEmail(ctx: AppContext, input: VerifyEmailRequest, de
   });
   if (!verified) throw invalidCode();
   return signIn(ctx, verified, deviceCookie);
+}
+
+/**
+ * Whether an emailed verification link still verifies: its address waits for verification and its
+ * code is the open one. A verified, unknown or expired one answers alike, so the answer tells only
+ * the code's holder anything; the login form asks before offering to finish verifying.
+ */
+export async function verificationLinkOpen(ctx: AppContext, input: VerifyEmailCheckRequest) {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  if (!user || user.emailVerifiedAt) return false;
+  return isOpenCode(ctx, user.id, "verify_email", input.code);
 }
 
 /**

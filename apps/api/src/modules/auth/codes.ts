@@ -59,6 +59,22 @@ export async function checkCode(
   return open.id;
 }
 
+/**
+ * Whether `code` is the open one, without spending it: the right code costs no guess (counted, then
+ * given back); a wrong one is counted like any guess, so asking is no way around MAX_CODE_ATTEMPTS.
+ */
+export async function isOpenCode(ctx: AppContext, userId: string, purpose: repo.CodePurpose, code: string) {
+  let id: string;
+  try {
+    id = await checkCode(ctx, userId, purpose, code);
+  } catch (error) {
+    if (error instanceof AppError && error.code === errorCodes.invalidCode) return false;
+    throw error;
+  }
+  await repo.uncountCodeAttempt(ctx.db, id);
+  return true;
+}
+
 /** Spends a checked code; only one caller can. */
 export async function spendCode(db: DbOrTx, codeId: string) {
   if (!(await repo.consumeCode(db, codeId))) throw invalidCode();

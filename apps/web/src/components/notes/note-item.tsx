@@ -1,9 +1,9 @@
 import { MAX_NOTE_LENGTH, type Note } from "@recoup/contracts";
-import { Loader2Icon, PencilIcon, Trash2Icon } from "lucide-react";
-import { useId, useState } from "react";
+import { PencilIcon, Trash2Icon } from "lucide-react";
+import { useState } from "react";
 
+import { NoteEditor } from "@/components/notes/note-editor";
 import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/textarea";
 import { formatDateTime } from "@/lib/format";
 
 /** One note: its author and time, its text, and Edit and Delete (asked twice). */
@@ -20,7 +20,6 @@ export function NoteItem({
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const fieldId = useId();
   const edited = note.updatedAt !== note.createdAt;
 
   return (
@@ -32,32 +31,18 @@ export function NoteItem({
         {edited ? " (edited)" : ""}
       </p>
       {draft !== null ? (
-        <div className="grid gap-2">
-          <label htmlFor={fieldId} className="sr-only">
-            Edit note
-          </label>
-          <Textarea
-            id={fieldId}
-            value={draft}
-            maxLength={MAX_NOTE_LENGTH}
-            rows={3}
-            onChange={(event) => setDraft(event.target.value)}
-            autoFocus
-          />
-          <div className="flex gap-2">
-            <Button
-              size="sm"
-              disabled={busy || !draft.trim()}
-              onClick={() => onSave(draft, () => setDraft(null))}
-            >
-              {busy ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-              Save
-            </Button>
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </div>
-        </div>
+        <NoteEditor
+          label="Edit note"
+          value={draft}
+          onChange={setDraft}
+          maxLength={MAX_NOTE_LENGTH}
+          rows={3}
+          saving={busy}
+          canSave={Boolean(draft.trim())}
+          saveLabel="Save"
+          onSave={() => onSave(draft, () => setDraft(null))}
+          onCancel={() => setDraft(null)}
+        />
       ) : (
         <p className="text-sm break-words whitespace-pre-wrap">{note.content}</p>
       )}

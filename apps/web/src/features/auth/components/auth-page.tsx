@@ -1,24 +1,14 @@
 import { useState } from "react";
-import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { ChoosePasswordForm } from "@/features/auth/components/choose-password-form";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
-import { LoginForm } from "@/features/auth/components/login-form";
+import { LoginScreen } from "@/features/auth/components/login-screen";
 import { SignupForm } from "@/features/auth/components/signup-form";
 import { VerifyEmailPanel } from "@/features/auth/components/verify-email-panel";
-import { verifyLinkUsedMessage, verifyOnLoginMessage } from "@/features/auth/utils/auth-errors";
+import { type Flash, flashSchema } from "@/features/auth/utils/auth-flash";
 import { type AuthMode, resolveAuthMode } from "@/features/auth/utils/auth-mode";
-
-/** What one auth view hands the next through the navigation state. */
-const flashSchema = z.object({
-  email: z.string().optional(),
-  /** The emailed link's code: the login form finishes the verification. */
-  verifyCode: z.string().optional(),
-  notice: z.object({ kind: z.enum(["success", "error"]), text: z.string() }).optional(),
-});
-type Flash = z.infer<typeof flashSchema>;
 
 const headings = {
   login: { title: "Welcome back", description: "Log in to your Recoup account." },
@@ -40,7 +30,6 @@ interface Pending {
 }
 
 function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [verify, setVerify] = useState<Pending | null>(null);
   const [choose, setChoose] = useState<{ email: string; code: string } | null>(null);
@@ -91,23 +80,14 @@ function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
     );
   }
 
-  const verifyCode = flash.email ? flash.verifyCode : undefined;
   return (
     <AuthLayout {...headings.login}>
-      <LoginForm
-        defaultEmail={flash.email}
-        verifyCode={verifyCode}
-        notice={verifyCode ? { kind: "success", text: verifyOnLoginMessage } : flash.notice}
+      <LoginScreen
+        flash={flash}
         onNeedsVerification={(email, password, message) =>
           setVerify({ email, password, notice: { kind: "error", text: message } })
         }
         onPasswordMismatch={(email, code) => setChoose({ email, code })}
-        onVerifyCodeRefused={(email) =>
-          navigate("/login", {
-            replace: true,
-            state: { email, notice: { kind: "error", text: verifyLinkUsedMessage } },
-          })
-        }
       />
     </AuthLayout>
   );

@@ -5,10 +5,10 @@ import { toast } from "sonner";
 import type { z } from "zod";
 
 import { FormNotice } from "@/components/form-notice";
-import { Button } from "@/components/ui/button";
 import { useVerifyEmail } from "@/features/auth/api/verify-email";
 import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { NewPasswordFields } from "@/features/auth/components/new-password-fields";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { apiMessageOr, emailVerifiedMessage, verifyFailedMessage } from "@/features/auth/utils/auth-errors";
 import { type ChoosePasswordFormInput, choosePasswordFormSchema } from "@/features/auth/utils/schemas";
 
@@ -39,9 +39,9 @@ export function ChoosePasswordForm({ email, code }: { email: string; code: strin
           }}
         />
         <NewPasswordFields id="choose" register={form.register} errors={errors} />
-        <Button type="submit" className="w-full" disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving..." : "Save password and log in"}
-        </Button>
+        <SubmitButton pending={mutation.isPending} busyLabel="Saving...">
+          Save password and log in
+        </SubmitButton>
       </form>
       <AuthFooterLink to="/login" label="Back to login" />
     </div>

@@ -5,11 +5,11 @@ import type { z } from "zod";
 
 import { FormField, fieldA11y } from "@/components/form-field";
 import { FormNotice } from "@/components/form-notice";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useForgotPassword } from "@/features/auth/api/forgot-password";
 import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { ResetPasswordStep } from "@/features/auth/components/reset-password-step";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { sendResetErrorMessage } from "@/features/auth/utils/auth-errors";
 import { type ForgotEmailFormInput, forgotEmailFormSchema } from "@/features/auth/utils/schemas";
 
@@ -67,9 +67,9 @@ export function ForgotPasswordForm({ onStepChange }: { onStepChange: (step: "ema
             {...form.register("email")}
           />
         </FormField>
-        <Button type="submit" className="w-full" disabled={mutation.isPending}>
-          {mutation.isPending ? "Sending..." : "Send reset code"}
-        </Button>
+        <SubmitButton pending={mutation.isPending} busyLabel="Sending...">
+          Send reset code
+        </SubmitButton>
       </form>
       <AuthFooterLink prompt="Remembered it?" to="/login" label="Back to login" />
     </div>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { errorCodes, type LoginRequest } from "@recoup/contracts";
 import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -8,12 +9,12 @@ import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
 import { FormNotice, type Notice } from "@/components/form-notice";
 import { PasswordInput } from "@/components/password-input";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { login } from "@/features/auth/api/login";
 import { verifyEmail } from "@/features/auth/api/verify-email";
 import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { SocialSignIn } from "@/features/auth/components/social-sign-in";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useCompleteSignIn } from "@/features/auth/hooks/use-complete-sign-in";
 import { emailVerifiedMessage, loginErrorOutcome } from "@/features/auth/utils/auth-errors";
 import { type LoginFormInput, loginFormSchema } from "@/features/auth/utils/schemas";
@@ -29,7 +30,14 @@ interface LoginFormProps {
   onPasswordMismatch: (email: string, code: string) => void;
   /** The link's code was used or has expired. */
   onVerifyCodeRefused: (email: string) => void;
+  /** 'Use another email' beside the address locked to the link: forget the link. */
+  onUseAnotherEmail: () => void;
+  /** The email field takes the focus (after 'Use another email'). */
+  focusEmail?: boolean;
 }
+
+/** A quiet link beside a field's label ('Forgot your password?', 'Use another email'). */
+const asideLink = "text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline";
 
 export function LoginForm({
   defaultEmail = "",
@@ -38,6 +46,8 @@ export function LoginForm({
   onNeedsVerification,
   onPasswordMismatch,
   onVerifyCodeRefused,
+  onUseAnotherEmail,
+  focusEmail = false,
 }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const form = useForm<LoginFormInput, unknown, LoginRequest>({
@@ -61,7 +71,13 @@ export function LoginForm({
       }
     },
   });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusEmail) setFocus("email");
+  }, [focusEmail, setFocus]);
   const { errors } = form.formState;
+  // The link's code belongs to its address.
+  const locked = verifyCode !== undefined;
   const validationError = errors.email?.message ?? errors.password?.message;
   const failure = mutation.error ? loginErrorOutcome(mutation.error) : null;
   const shown: Notice | undefined =
@@ -79,7 +95,17 @@ export function LoginForm({
         className="grid gap-4"
       >
         <FormNotice id="login-notice" notice={shown} />
-        <FormField id="login-email" label="Email">
+        <FormField
+          id="login-email"
+          label="Email"
+          labelAside={
+            locked ? (
+              <button type="button" className={asideLink} onClick={onUseAnotherEmail}>
+                Use another email
+              </button>
+            ) : null
+          }
+        >
           <Input
             id="login-email"
             // The one message for both fields is the notice above the form.
@@ -88,9 +114,8 @@ export function LoginForm({
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
-            // The link's code belongs to its address.
-            readOnly={verifyCode !== undefined}
-            className={verifyCode !== undefined ? "bg-muted/50" : undefined}
+            readOnly={locked}
+            className={locked ? "bg-muted/50" : undefined}
             {...form.register("email")}
           />
         </FormField>
@@ -98,10 +123,7 @@ export function LoginForm({
           id="login-password"
           label="Password"
           labelAside={
-            <Link
-              to="/forgot-password"
-              className="text-muted-foreground hover:text-foreground text-sm underline-offset-4 hover:underline"
-            >
+            <Link to="/forgot-password" className={asideLink}>
               Forgot your password?
             </Link>
           }
@@ -114,9 +136,9 @@ export function LoginForm({
             {...form.register("password")}
           />
         </FormField>
-        <Button type="submit" className="w-full" disabled={mutation.isPending}>
-          {mutation.isPending ? "Logging in..." : "Login"}
-        </Button>
+        <SubmitButton pending={mutation.isPending} busyLabel="Logging in...">
+          Login
+        </SubmitButton>
       </form>
       <SocialSignIn />
       <AuthFooterLink prompt="Don't have an account?" to="/signup" label="Sign up" />

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useResetPassword } from "@/features/auth/api/reset-password";
 import { NewPasswordFields } from "@/features/auth/components/new-password-fields";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { resetErrorMessage } from "@/features/auth/utils/auth-errors";
 import { type ResetFormInput, resetFormSchema } from "@/features/auth/utils/schemas";
 
@@ -58,9 +59,9 @@ export function ResetPasswordStep({ email, onBack }: { email: string; onBack: ()
         />
       </FormField>
       <NewPasswordFields id="reset" register={form.register} errors={errors} />
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? "Resetting..." : "Reset password"}
-      </Button>
+      <SubmitButton pending={mutation.isPending} busyLabel="Resetting...">
+        Reset password
+      </SubmitButton>
       <Button variant="ghost" className="w-full" onClick={onBack}>
         Back to email
       </Button>

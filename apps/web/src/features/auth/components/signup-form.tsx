@@ -7,11 +7,11 @@ import type { z } from "zod";
 import { FormField, fieldA11y } from "@/components/form-field";
 import { FormNotice } from "@/components/form-notice";
 import { PasswordInput } from "@/components/password-input";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useSignup } from "@/features/auth/api/signup";
 import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { SocialSignIn } from "@/features/auth/components/social-sign-in";
+import { SubmitButton } from "@/features/auth/components/submit-button";
 import { signupErrorMessage } from "@/features/auth/utils/auth-errors";
 import { type SignupFormInput, signupFormSchema } from "@/features/auth/utils/schemas";
 
@@ -83,9 +83,9 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, passwor
             {...form.register("confirmPassword")}
           />
         </FormField>
-        <Button type="submit" className="w-full" disabled={mutation.isPending}>
-          {mutation.isPending ? "Creating account..." : "Create account"}
-        </Button>
+        <SubmitButton pending={mutation.isPending} busyLabel="Creating account...">
+          Create account
+        </SubmitButton>
       </form>
       <SocialSignIn />
       <AuthFooterLink prompt="Already have an account?" to="/login" label="Sign in" />

@@ -5,13 +5,13 @@ import { toast } from "sonner";
 import { EmptyState, QueryErrorState } from "@/components/data-states";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
+import { useRenewSubscription } from "@/features/billing/api/renew-subscription";
 import { CurrentPlanCard } from "@/features/billing/components/current-plan-card";
 import { PaymentCard } from "@/features/billing/components/payment-card";
 import { SubscriptionBanner } from "@/features/billing/components/subscription-banner";
 import { useAuth } from "@/lib/auth/use-auth";
 import { isApiError } from "@/lib/http";
 import { useSubscriptionDetails } from "@/lib/subscription/get-subscription-details";
-import { useRenewSubscription } from "@/lib/subscription/renew-subscription";
 import { subscriptionView } from "@/lib/subscription/subscription-state";
 
 function Loading() {

@@ -1,8 +1,7 @@
 import { apiPaths, type MarkHandledRequest, markHandledResponseSchema } from "@recoup/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-
+import { invalidateReminderState } from "@/features/reminders";
 import { api } from "@/lib/api-client";
-import { invalidateReminderState } from "@/lib/reminders/invalidate";
 
 /** POST /v1/business/invoice/mark-handled: the reply was dealt with; the invoice's reminders resume. */
 export async function markHandled(input: MarkHandledRequest) {

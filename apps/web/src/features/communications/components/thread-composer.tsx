@@ -2,8 +2,6 @@ import type { EmailThread } from "@recoup/contracts";
 import { FileTextIcon, Loader2Icon, SparklesIcon } from "lucide-react";
 import { Suspense, useState } from "react";
 
-import type { ReminderEmail } from "@/components/reminders/send-reminder-form";
-import { ReminderFormSkeleton, SendReminderForm } from "@/components/reminders/send-reminder-form-lazy";
 import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
 import { useGenerateDraft } from "@/features/communications/api/generate-draft";
@@ -14,6 +12,7 @@ import {
   DraftOriginNotice,
 } from "@/features/communications/components/draft-origin";
 import type { PendingEmail } from "@/features/communications/components/thread-messages";
+import { type ReminderEmail, ReminderFormSkeleton, SendReminderForm } from "@/features/reminders";
 
 interface Loaded {
   email: ReminderEmail;

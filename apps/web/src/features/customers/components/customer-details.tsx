@@ -3,6 +3,7 @@ import { UserRoundXIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { EmptyState, ErrorState } from "@/components/data-states";
+import { LoadingRegion } from "@/components/loading-blocks";
 import { NotesCard } from "@/components/notes/notes-card";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -13,9 +14,9 @@ import { CustomerCommunications } from "@/features/customers/components/customer
 import { CustomerInvoices } from "@/features/customers/components/customer-invoices";
 import { CustomerNoteCard } from "@/features/customers/components/customer-note-card";
 import { BalancesCard, ContactCard } from "@/features/customers/components/customer-overview";
-import { CustomerReminders } from "@/features/customers/components/customer-reminders";
 import { PaymentHistory } from "@/features/customers/components/payment-history";
 import { TagsCard } from "@/features/customers/components/tags-card";
+import { CustomerReminders } from "@/features/reminders";
 import { isApiError } from "@/lib/http";
 
 /** A wide column and a narrow one on large screens; one column on phones. */
@@ -91,10 +92,7 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
 
 export function CustomerDetailsSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span role="status" className="sr-only">
-        Loading the customer…
-      </span>
+    <LoadingRegion label="Loading the customer…" className="grid gap-6">
       <PageHeader title="Customer Details" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-6">
@@ -106,7 +104,7 @@ export function CustomerDetailsSkeleton() {
           <Skeleton className="h-40 w-full rounded-xl" />
         </div>
       </div>
-    </div>
+    </LoadingRegion>
   );
 }
 

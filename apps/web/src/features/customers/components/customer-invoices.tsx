@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { StaticTable } from "@/components/data-table/static-table";
 import { invoiceColumns } from "@/components/invoice-columns";
 import { SectionCard } from "@/components/section-card";
+import { reminderColumns } from "@/features/reminders";
 
 const rowId = (row: InvoiceRow) => row.id;
 
@@ -22,7 +23,10 @@ export function CustomerInvoices({
   empty: string;
   companyId?: string;
 }) {
-  const columns = useMemo(() => invoiceColumns({ customer: false, companyId }), [companyId]);
+  const columns = useMemo(
+    () => [...invoiceColumns({ customer: false }), ...reminderColumns({ companyId })],
+    [companyId],
+  );
   return (
     <SectionCard id={id} title={title} description={description}>
       <StaticTable label={title} columns={columns} rows={rows} getRowId={rowId} empty={empty} />

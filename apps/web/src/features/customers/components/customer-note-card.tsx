@@ -1,18 +1,17 @@
 import { type CustomerRefQuery, MAX_CUSTOMER_NOTE_LENGTH } from "@recoup/contracts";
-import { Loader2Icon, PencilIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { PencilIcon } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 
+import { NoteEditor } from "@/components/notes/note-editor";
 import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/textarea";
 import { useEditCustomerNote } from "@/features/customers/api/edit-customer-note";
 
 /** The customer's one free-text note (kept in Recoup, not QuickBooks): read, then Edit, Save or Cancel. */
 export function CustomerNoteCard({ refQuery, note }: { refQuery: CustomerRefQuery; note: string }) {
   const [draft, setDraft] = useState<string | null>(null);
   const mutation = useEditCustomerNote(refQuery);
-  const fieldId = useId();
   const editing = draft !== null;
 
   const save = () =>
@@ -32,28 +31,19 @@ export function CustomerNoteCard({ refQuery, note }: { refQuery: CustomerRefQuer
       contentClassName="grid gap-3"
     >
       {editing ? (
-        <>
-          <label htmlFor={fieldId} className="sr-only">
-            Customer note
-          </label>
-          <Textarea
-            id={fieldId}
-            value={draft}
-            maxLength={MAX_CUSTOMER_NOTE_LENGTH}
-            rows={5}
-            onChange={(event) => setDraft(event.target.value)}
-            autoFocus
-          />
-          <div className="flex gap-2">
-            <Button size="sm" onClick={save} disabled={mutation.isPending}>
-              {mutation.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-              {mutation.isPending ? "Saving..." : "Save note"}
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => setDraft(null)} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-          </div>
-        </>
+        <NoteEditor
+          label="Customer note"
+          value={draft}
+          onChange={setDraft}
+          maxLength={MAX_CUSTOMER_NOTE_LENGTH}
+          rows={5}
+          saving={mutation.isPending}
+          saveLabel="Save note"
+          savingLabel="Saving..."
+          onSave={save}
+          onCancel={() => setDraft(null)}
+          className="gap-3"
+        />
       ) : (
         <>
           {note ? (

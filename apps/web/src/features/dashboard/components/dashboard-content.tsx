@@ -1,7 +1,7 @@
 import { InfoIcon } from "lucide-react";
 
 import { QueryErrorState } from "@/components/data-states";
-import { RemindersOnHoldAlert } from "@/components/reminders/reminders-on-hold";
+import { LoadingRegion } from "@/components/loading-blocks";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDashboardSummary } from "@/features/dashboard/api/get-dashboard-summary";
 import { AgingChart } from "@/features/dashboard/components/aging-chart";
@@ -10,6 +10,7 @@ import { MostOverdue } from "@/features/dashboard/components/most-overdue";
 import { RecentActivity } from "@/features/dashboard/components/recent-activity";
 import { UpcomingReminders } from "@/features/dashboard/components/upcoming-reminders";
 import { currencyNote, dashboardFigures } from "@/features/dashboard/utils/figures";
+import { RemindersOnHoldAlert } from "@/features/reminders";
 import { formatDate } from "@/lib/format";
 
 /** The dashboard once data has been synced: figures, aging, most overdue customers, recent activity, upcoming reminders. */
@@ -50,10 +51,7 @@ export function DashboardContent({ companyId }: { companyId: string }) {
 
 export function DashboardSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span role="status" className="sr-only">
-        Loading the dashboard…
-      </span>
+    <LoadingRegion label="Loading the dashboard…" className="grid gap-6">
       <Skeleton className="h-4 w-72" />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {["a", "b", "c", "d", "e", "f"].map((k) => (
@@ -65,6 +63,6 @@ export function DashboardSkeleton() {
         <Skeleton className="h-64 w-full rounded-xl" />
         <Skeleton className="h-64 w-full rounded-xl" />
       </div>
-    </div>
+    </LoadingRegion>
   );
 }

@@ -2,16 +2,18 @@ import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { QueryErrorState } from "@/components/data-states";
-import { PlannedRemindersList } from "@/components/reminders/planned-reminders-list";
 import { SectionCard } from "@/components/section-card";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useDashboardUpcomingReminders } from "@/features/dashboard/api/get-upcoming-reminders";
+import { PlannedRemindersList, useUpcomingReminders } from "@/features/reminders";
 import { formatCount } from "@/lib/format";
+
+/** The dashboard's short list of what goes out next. */
+const DASHBOARD_LIMIT = 8;
 
 /** The next reminders the schedule plans (14 days), and a way to the settings. */
 export function UpcomingReminders({ companyId }: { companyId: string }) {
-  const query = useDashboardUpcomingReminders(companyId);
+  const query = useUpcomingReminders(companyId, DASHBOARD_LIMIT);
   const data = query.data;
   return (
     <SectionCard

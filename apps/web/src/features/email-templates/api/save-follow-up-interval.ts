@@ -2,8 +2,8 @@ import { apiPaths, type FollowUpIntervalValue, saveFollowUpIntervalResponseSchem
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { type getTemplates, templatesQueryKey } from "@/features/email-templates/api/get-templates";
+import { invalidateReminderState } from "@/features/reminders";
 import { api } from "@/lib/api-client";
-import { invalidateReminderState } from "@/lib/reminders/invalidate";
 
 export interface SaveFollowUpIntervalInput {
   companyId: string;

@@ -2,13 +2,13 @@ import { templateMessages } from "@recoup/contracts";
 import type { ReactNode } from "react";
 
 import { QueryErrorState } from "@/components/data-states";
+import { LoadingRegion } from "@/components/loading-blocks";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTemplates } from "@/features/email-templates/api/get-templates";
-import { AutomaticRemindersCard } from "@/features/email-templates/components/automatic-reminders-card";
 import { FollowUpIntervalCard } from "@/features/email-templates/components/follow-up-interval-card";
 import { TemplatesWorkspace } from "@/features/email-templates/components/templates-workspace";
-import { UpcomingRemindersCard } from "@/features/email-templates/components/upcoming-reminders-card";
+import { AutomaticRemindersCard, UpcomingRemindersCard } from "@/features/reminders";
 import { useAuth } from "@/lib/auth/use-auth";
 
 /** /email-templates: the three reminder templates, the follow-up interval and automatic reminders. */
@@ -56,15 +56,12 @@ function EmailTemplatesContent({ companyId }: { companyId: string }) {
 
 function TemplatesSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true">
-      <span role="status" className="sr-only">
-        Loading your templates…
-      </span>
+    <LoadingRegion label="Loading your templates…" className="grid gap-6">
       <Skeleton className="h-36 w-full rounded-xl" />
       <div className="grid gap-6 xl:grid-cols-2">
         <Skeleton className="h-[32rem] w-full rounded-xl" />
         <Skeleton className="h-[32rem] w-full rounded-xl" />
       </div>
-    </div>
+    </LoadingRegion>
   );
 }

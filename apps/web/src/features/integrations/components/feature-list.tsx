@@ -1,5 +1,7 @@
 import { CheckIcon } from "lucide-react";
 
+import { IconListItem } from "@/features/integrations/components/icon-list-item";
+
 /** The spec's four features, each with what it means in Recoup. */
 const FEATURES = [
   { name: "Invoice Sync", detail: "Open and paid invoices, with balances and due dates." },
@@ -12,15 +14,17 @@ export function FeatureList() {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="What the integration does">
       {FEATURES.map(({ name, detail }) => (
-        <li key={name} className="flex gap-3">
-          <span className="bg-success/10 text-success mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full">
-            <CheckIcon className="size-3.5" aria-hidden="true" />
-          </span>
-          <span className="grid gap-0.5">
-            <span className="text-sm font-medium">{name}</span>
-            <span className="text-muted-foreground text-xs">{detail}</span>
-          </span>
-        </li>
+        <IconListItem
+          key={name}
+          title={name}
+          icon={
+            <span className="bg-success/10 text-success mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full">
+              <CheckIcon className="size-3.5" aria-hidden="true" />
+            </span>
+          }
+        >
+          {detail}
+        </IconListItem>
       ))}
     </ul>
   );

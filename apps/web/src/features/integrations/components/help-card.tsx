@@ -1,6 +1,7 @@
 import { BellRingIcon, HandCoinsIcon, LifeBuoyIcon, RefreshCcwIcon, ShieldCheckIcon } from "lucide-react";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { IconListItem } from "@/features/integrations/components/icon-list-item";
 
 const BENEFITS = [
   {
@@ -39,15 +40,18 @@ export function HelpCard() {
       <CardContent>
         <ul className="grid gap-4">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
-              <span className="bg-muted flex size-8 shrink-0 items-center justify-center rounded-md">
-                <Icon className="text-muted-foreground size-4" aria-hidden="true" />
-              </span>
-              <span className="grid gap-0.5">
-                <span className="text-sm font-medium">{title}</span>
-                <span className="text-muted-foreground text-xs leading-relaxed">{text}</span>
-              </span>
-            </li>
+            <IconListItem
+              key={title}
+              title={title}
+              detailClassName="leading-relaxed"
+              icon={
+                <span className="bg-muted flex size-8 shrink-0 items-center justify-center rounded-md">
+                  <Icon className="text-muted-foreground size-4" aria-hidden="true" />
+                </span>
+              }
+            >
+              {text}
+            </IconListItem>
           ))}
         </ul>
       </CardContent>

@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/page-header";
-import { RemindersOnHold } from "@/components/reminders/reminders-on-hold";
 import { HelpCard } from "@/features/integrations/components/help-card";
 import { QuickbooksCard } from "@/features/integrations/components/quickbooks-card";
+import { RemindersOnHold } from "@/features/reminders";
 import { useAuth } from "@/lib/auth/use-auth";
 
 export function IntegrationsPage() {

@@ -6,6 +6,7 @@ import { invoiceColumns } from "@/components/invoice-columns";
 import { useInvoices } from "@/features/invoices/api/get-invoices";
 import { StatusFilter } from "@/features/invoices/components/status-filter";
 import { invoiceListDefaults } from "@/features/invoices/utils/invoice-list";
+import { reminderColumns } from "@/features/reminders";
 import { useListParams } from "@/hooks/use-list-params";
 
 const rowId = (row: InvoiceRow) => row.id;
@@ -13,7 +14,7 @@ const rowId = (row: InvoiceRow) => row.id;
 /** The invoice list: search, status filter, sortable columns and pages, all in the URL. */
 export function InvoicesTable({ companyId }: { companyId: string }) {
   const list = useListParams(invoiceListDefaults);
-  const columns = useMemo(() => invoiceColumns({ companyId }), [companyId]);
+  const columns = useMemo(() => [...invoiceColumns(), ...reminderColumns({ companyId })], [companyId]);
   const query = useInvoices({
     companyId,
     sortField: list.sort,

@@ -9,17 +9,17 @@ import {
 } from "@recoup/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 
-import { FormField, fieldA11y } from "@/components/form-field";
+import { FormField, fieldA11y, InputField } from "@/components/form-field";
 import { FormNotice } from "@/components/form-notice";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useOnboardUser } from "@/features/onboarding/api/onboard-user";
+import { ChoiceField } from "@/features/onboarding/components/choice-field";
 import { useAuth } from "@/lib/auth/use-auth";
 import { fetchUserDetails, userDetailsQueryKey } from "@/lib/auth/user-details";
 import { isApiError } from "@/lib/http";
@@ -69,80 +69,47 @@ export function OnboardingForm({ email }: { email: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <FormNotice notice={apiError ? { kind: "error", text: apiError } : null} />
-      <FormField id="company-name" label="Company name" error={errors.company_name?.message}>
-        <Input
-          {...fieldA11y("company-name", errors.company_name?.message)}
-          autoComplete="organization"
-          placeholder="Acme Plumbing LLC"
-          {...form.register("company_name")}
-        />
-      </FormField>
+      <InputField
+        id="company-name"
+        label="Company name"
+        error={errors.company_name?.message}
+        autoComplete="organization"
+        placeholder="Acme Plumbing LLC"
+        {...form.register("company_name")}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="company-type" label="Company type" error={errors.company_type?.message}>
-          <Controller
-            control={form.control}
-            name="company_type"
-            render={({ field }) => (
-              <Select value={field.value ?? ""} onValueChange={field.onChange}>
-                <SelectTrigger
-                  {...fieldA11y("company-type", errors.company_type?.message)}
-                  className="w-full"
-                  onBlur={field.onBlur}
-                >
-                  <SelectValue placeholder="Choose a type" />
-                </SelectTrigger>
-                <SelectContent>
-                  {companyTypes.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {type}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
-        <FormField id="company-size" label="Company size" error={errors.company_size?.message}>
-          <Controller
-            control={form.control}
-            name="company_size"
-            render={({ field }) => (
-              <Select value={field.value ?? ""} onValueChange={field.onChange}>
-                <SelectTrigger
-                  {...fieldA11y("company-size", errors.company_size?.message)}
-                  className="w-full"
-                  onBlur={field.onBlur}
-                >
-                  <SelectValue placeholder="Choose a size" />
-                </SelectTrigger>
-                <SelectContent>
-                  {companySizes.map((size) => (
-                    <SelectItem key={size} value={size}>
-                      {size === "Just me" ? size : `${size} people`}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
+        <ChoiceField
+          control={form.control}
+          name="company_type"
+          id="company-type"
+          label="Company type"
+          error={errors.company_type?.message}
+          placeholder="Choose a type"
+          choices={companyTypes}
+        />
+        <ChoiceField
+          control={form.control}
+          name="company_size"
+          id="company-size"
+          label="Company size"
+          error={errors.company_size?.message}
+          placeholder="Choose a size"
+          choices={companySizes}
+          labelOf={(size) => (size === "Just me" ? size : `${size} people`)}
+        />
       </div>
-      <FormField
+      <InputField
         id="avg-invoices"
         label="Average invoices per month"
         error={errors.avg_invoices?.message}
         hint="A rough number is fine."
-      >
-        <Input
-          {...fieldA11y("avg-invoices", errors.avg_invoices?.message, true)}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          placeholder="40"
-          {...form.register("avg_invoices", { valueAsNumber: true })}
-        />
-      </FormField>
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        placeholder="40"
+        {...form.register("avg_invoices", { valueAsNumber: true })}
+      />
       <FormField
         id="timezone"
         label="Time zone"

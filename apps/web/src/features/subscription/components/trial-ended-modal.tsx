@@ -10,8 +10,8 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { useSubscriptionState } from "@/features/subscription/hooks/use-subscription-state";
 import { useWatchPortal } from "@/lib/subscription/portal-watch";
-import { useSubscriptionState } from "@/lib/subscription/use-subscription-state";
 
 /**
  * The spec's blocking 'Trial Period Ended' modal, on every signed-in page but Billing while the

@@ -1,0 +1,21 @@
+import type { SentReminderKind } from "@recoup/contracts";
+
+import { Badge } from "@/components/ui/badge";
+import { stageLabel } from "@/features/reminders/utils/stage-label";
+import { cn } from "@/lib/utils";
+
+const looks: Record<SentReminderKind, string> = {
+  before_due_date: "border-sky-600/30 bg-sky-600/10 text-sky-700 dark:text-sky-300",
+  on_due_date: "border-amber-600/30 bg-amber-600/10 text-amber-800 dark:text-amber-300",
+  after_due_date: "border-red-600/30 bg-red-600/10 text-red-700 dark:text-red-300",
+  manual: "text-muted-foreground",
+};
+
+/** A reminder's stage in words (Before Due Date, On Due Date, After Due Date, Manual). */
+export function StageBadge({ stage, className }: { stage: SentReminderKind; className?: string }) {
+  return (
+    <Badge variant="outline" className={cn(looks[stage], className)} data-stage={stage}>
+      {stageLabel(stage)}
+    </Badge>
+  );
+}
