@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
 
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { ChoosePasswordForm } from "@/features/auth/components/choose-password-form";
@@ -12,13 +11,27 @@ import { verifyLinkUsedMessage, verifyOnLoginMessage } from "@/features/auth/uti
 import { type AuthMode, resolveAuthMode } from "@/features/auth/utils/auth-mode";
 
 /** What one auth view hands the next through the navigation state. */
-const flashSchema = z.object({
-  email: z.string().optional(),
+interface Flash {
+  email?: string;
   /** The emailed link's code: the login form finishes the verification. */
-  verifyCode: z.string().optional(),
-  notice: z.object({ kind: z.enum(["success", "error"]), text: z.string() }).optional(),
-});
-type Flash = z.infer<typeof flashSchema>;
+  verifyCode?: string;
+  notice?: { kind: "success" | "error"; text: string };
+}
+
+const isOptionalString = (value: unknown): value is string | undefined =>
+  value === undefined || typeof value === "string";
+
+/** The history state is the app's own (other views set it); anything else reads as nothing. */
+function readFlash(state: unknown): Flash {
+  if (typeof state !== "object" || state === null) return {};
+  const { email, verifyCode, notice } = state as Record<string, unknown>;
+  if (!isOptionalString(email) || !isOptionalString(verifyCode)) return {};
+  if (notice === undefined) return { email, verifyCode };
+  if (typeof notice !== "object" || notice === null) return {};
+  const { kind, text } = notice as Record<string, unknown>;
+  if ((kind !== "success" && kind !== "error") || typeof text !== "string") return {};
+  return { email, verifyCode, notice: { kind, text } };
+}
 
 const headings = {
   login: { title: "Welcome back", description: "Log in to your Recoup account." },
@@ -118,7 +131,6 @@ export function AuthPage({ forcedMode }: { forcedMode?: AuthMode }) {
   const location = useLocation();
   const [params] = useSearchParams();
   const mode = resolveAuthMode(forcedMode, params.get("mode"));
-  const parsed = flashSchema.safeParse(location.state ?? {});
   // Every navigation starts the screen afresh, with what the previous view handed over.
-  return <AuthScreen key={location.key} mode={mode} flash={parsed.success ? parsed.data : {}} />;
+  return <AuthScreen key={location.key} mode={mode} flash={readFlash(location.state)} />;
 }
