@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorCodes } from "./errors.ts";
+import { errorCodes } from "./error-codes.ts";
 import {
   centsSchema,
   companyIdSchema,

@@ -1,10 +1,4 @@
-import {
-  apiPaths,
-  errorBodySchema,
-  errorCodes,
-  loginResponseSchema,
-  renewalHeaders,
-} from "@recoup/contracts";
+import { apiPaths, type ErrorBody, errorCodes, renewalHeaders } from "@recoup/contracts";
 
 /** What the API answered when a call failed: HTTP status, the error body's code and message. */
 export class ApiError extends Error {
@@ -39,6 +33,10 @@ export interface TokenStore {
   onSessionExpired(): void;
 }
 
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {
@@ -52,7 +50,8 @@ export interface RequestOptions<T> {
   refreshOnUnauthorized?: boolean;
   /** A bearer token to send instead of the stored one (right after login); no refresh on 401. */
   token?: string;
-  schema?: { parse(data: unknown): T };
+  /** Parses the answer; a loader for schemas kept off the first load (lib/lazy-schemas.ts). */
+  schema?: Parser<T> | (() => Promise<Parser<T>>);
   signal?: AbortSignal;
 }
 
@@ -84,12 +83,20 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The API's error body (errorBodySchema), checked by hand: its two strings are all the client
+ * reads, and zod stays off /login's first load.
+ */
+function errorOf(body: unknown): ErrorBody["error"] | null {
+  const error = (body as { error?: unknown } | null | undefined)?.error;
+  if (typeof error !== "object" || error === null) return null;
+  const { code, message, details } = error as Record<string, unknown>;
+  return typeof code === "string" && typeof message === "string" ? { code, message, details } : null;
+}
+
 export async function toApiError(res: Response): Promise<ApiError> {
-  const parsed = errorBodySchema.safeParse(await readJson(res));
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError(res.status, code, message, details);
-  }
+  const error = errorOf(await readJson(res));
+  if (error) return new ApiError(res.status, error.code, error.message, error.details);
   return new ApiError(res.status, `HTTP_${res.status}`, res.statusText || `Request failed (${res.status})`);
 }
 
@@ -152,7 +159,14 @@ export function createHttpClient({
         return "network";
       }
       if (res.ok) {
-        const parsed = loginResponseSchema.safeParse(await readJson(res));
+        const body = await readJson(res);
+        let schemas: typeof import("@/lib/response-schemas");
+        try {
+          schemas = await import("@/lib/response-schemas");
+        } catch {
+          return "network";
+        }
+        const parsed = schemas.loginResponseSchema.safeParse(body);
         if (!parsed.success) return "failed";
         // The refresh token in the body is for API clients; the browser keeps its HttpOnly cookie.
         store.setTokens({ accessToken: parsed.data.data.AccessToken, idToken: parsed.data.data.IdToken });
@@ -198,8 +212,9 @@ export function createHttpClient({
     if (!res.ok) throw await toApiError(res);
     const data = res.status === 204 ? undefined : await readJson(res);
     if (!opts.schema) return data as T;
+    const schema = typeof opts.schema === "function" ? await opts.schema() : opts.schema;
     try {
-      return opts.schema.parse(data);
+      return schema.parse(data);
     } catch {
       throw new ApiError(res.status, INVALID_RESPONSE, "The server sent an unexpected answer.");
     }

@@ -1,6 +1,5 @@
 import { cookieNames } from "@recoup/contracts";
 import Cookies from "js-cookie";
-import { z } from "zod";
 
 /**
  * The browser session: the id and access tokens and the current user, kept in cookies (Secure,
@@ -9,14 +8,33 @@ import { z } from "zod";
  */
 
 /** What the `user` cookie holds. Not the profile picture: a cookie is limited to 4 KB. */
-export const storedUserSchema = z.object({
-  email: z.string(),
-  name: z.string(),
-  realmId: z.string().nullable(),
-  companyId: z.string().nullable(),
-  isOnboarded: z.boolean(),
-});
-export type StoredUser = z.infer<typeof storedUserSchema>;
+export interface StoredUser {
+  email: string;
+  name: string;
+  realmId: string | null;
+  companyId: string | null;
+  isOnboarded: boolean;
+}
+
+const isNullableString = (value: unknown) => value === null || typeof value === "string";
+
+/**
+ * The cookie is ours (setUser wrote it), so a check of its five fields is enough; by hand rather
+ * than with zod, which /login's first load does without.
+ */
+function toStoredUser(value: unknown): StoredUser | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { email, name, realmId, companyId, isOnboarded } = value as Record<string, unknown>;
+  if (typeof email !== "string" || typeof name !== "string" || typeof isOnboarded !== "boolean") return null;
+  if (!isNullableString(realmId) || !isNullableString(companyId)) return null;
+  return {
+    email,
+    name,
+    realmId: realmId as string | null,
+    companyId: companyId as string | null,
+    isOnboarded,
+  };
+}
 
 export interface SessionSnapshot {
   hasToken: boolean;
@@ -34,8 +52,7 @@ function readUser(): StoredUser | null {
   const raw = Cookies.get(cookieNames.user);
   if (!raw) return null;
   try {
-    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return toStoredUser(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -85,7 +102,9 @@ export const session = {
   },
 
   setUser(user: StoredUser) {
-    Cookies.set(cookieNames.user, JSON.stringify(storedUserSchema.parse(user)), cookieOptions);
+    const stored = toStoredUser(user);
+    if (!stored) throw new Error("session.setUser: not a user");
+    Cookies.set(cookieNames.user, JSON.stringify(stored), cookieOptions);
     emit();
   },
 

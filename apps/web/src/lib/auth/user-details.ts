@@ -1,4 +1,4 @@
-import { apiPaths, type UserDetails, userDetailsResponseSchema } from "@recoup/contracts";
+import { apiPaths, type UserDetails } from "@recoup/contracts";
 import { queryOptions } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
@@ -11,7 +11,10 @@ export const userDetailsQueryKey = ["auth", "user-details"] as const;
 
 /** GET /v1/auth/user/details; `idToken` right after login, before the session is stored. */
 export async function fetchUserDetails(idToken?: string): Promise<UserDetails> {
-  const res = await api.get(apiPaths.auth.userDetails, { schema: userDetailsResponseSchema, token: idToken });
+  const res = await api.get(apiPaths.auth.userDetails, {
+    schema: () => import("@/lib/response-schemas").then((m) => m.userDetailsResponseSchema),
+    token: idToken,
+  });
   return res.data;
 }
 

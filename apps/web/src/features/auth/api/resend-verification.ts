@@ -1,4 +1,4 @@
-import { apiPaths, messageResponseSchema } from "@recoup/contracts";
+import { apiPaths } from "@recoup/contracts";
 import { useMutation } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
@@ -7,7 +7,7 @@ import { api } from "@/lib/api-client";
 export async function resendVerification(body: { email: string }) {
   const res = await api.post(apiPaths.auth.resendVerification, body, {
     auth: false,
-    schema: messageResponseSchema,
+    schema: () => import("@/lib/response-schemas").then((m) => m.messageResponseSchema),
   });
   return res.data.message;
 }

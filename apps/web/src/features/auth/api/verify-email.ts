@@ -1,4 +1,4 @@
-import { apiPaths, loginResponseSchema, type VerifyEmailRequest } from "@recoup/contracts";
+import { apiPaths, type VerifyEmailRequest } from "@recoup/contracts";
 import { useMutation } from "@tanstack/react-query";
 
 import { useCompleteSignIn } from "@/features/auth/hooks/use-complete-sign-in";
@@ -10,7 +10,10 @@ import { api } from "@/lib/api-client";
  * `newPassword`.
  */
 export async function verifyEmail(body: VerifyEmailRequest) {
-  const res = await api.post(apiPaths.auth.verifyEmail, body, { auth: false, schema: loginResponseSchema });
+  const res = await api.post(apiPaths.auth.verifyEmail, body, {
+    auth: false,
+    schema: () => import("@/lib/response-schemas").then((m) => m.loginResponseSchema),
+  });
   return res.data;
 }
 

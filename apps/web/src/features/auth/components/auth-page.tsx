@@ -7,7 +7,7 @@ import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-f
 import { LoginScreen } from "@/features/auth/components/login-screen";
 import { SignupForm } from "@/features/auth/components/signup-form";
 import { VerifyEmailPanel } from "@/features/auth/components/verify-email-panel";
-import { type Flash, flashSchema } from "@/features/auth/utils/auth-flash";
+import { type Flash, readFlash } from "@/features/auth/utils/auth-flash";
 import { type AuthMode, resolveAuthMode } from "@/features/auth/utils/auth-mode";
 
 const headings = {
@@ -98,7 +98,6 @@ export function AuthPage({ forcedMode }: { forcedMode?: AuthMode }) {
   const location = useLocation();
   const [params] = useSearchParams();
   const mode = resolveAuthMode(forcedMode, params.get("mode"));
-  const parsed = flashSchema.safeParse(location.state ?? {});
   // Every navigation starts the screen afresh, with what the previous view handed over.
-  return <AuthScreen key={location.key} mode={mode} flash={parsed.success ? parsed.data : {}} />;
+  return <AuthScreen key={location.key} mode={mode} flash={readFlash(location.state)} />;
 }

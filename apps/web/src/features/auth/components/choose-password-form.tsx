@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { authMessages } from "@recoup/contracts";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,7 +9,8 @@ import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { NewPasswordFields } from "@/features/auth/components/new-password-fields";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { apiMessageOr, emailVerifiedMessage, verifyFailedMessage } from "@/features/auth/utils/auth-errors";
-import { type ChoosePasswordFormInput, choosePasswordFormSchema } from "@/features/auth/utils/schemas";
+import { lazyResolver, preloadFormValidation } from "@/features/auth/utils/lazy-resolver";
+import type { ChoosePasswordFormInput, choosePasswordFormSchema } from "@/features/auth/utils/schemas";
 
 /**
  * The code is right but the password is not the account's current one (someone else may have
@@ -19,7 +19,7 @@ import { type ChoosePasswordFormInput, choosePasswordFormSchema } from "@/featur
  */
 export function ChoosePasswordForm({ email, code }: { email: string; code: string }) {
   const form = useForm<ChoosePasswordFormInput, unknown, z.output<typeof choosePasswordFormSchema>>({
-    resolver: zodResolver(choosePasswordFormSchema),
+    resolver: lazyResolver((v) => v.zodResolver(v.choosePasswordFormSchema)),
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
   const mutation = useVerifyEmail({ onSuccess: () => toast.success(emailVerifiedMessage) });
@@ -29,7 +29,7 @@ export function ChoosePasswordForm({ email, code }: { email: string; code: strin
 
   return (
     <div className="grid gap-6">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onFocus={preloadFormValidation} onSubmit={onSubmit} className="grid gap-4">
         <FormNotice
           notice={{
             kind: "error",

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -11,13 +10,14 @@ import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { ResetPasswordStep } from "@/features/auth/components/reset-password-step";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { sendResetErrorMessage } from "@/features/auth/utils/auth-errors";
-import { type ForgotEmailFormInput, forgotEmailFormSchema } from "@/features/auth/utils/schemas";
+import { lazyResolver, preloadFormValidation } from "@/features/auth/utils/lazy-resolver";
+import type { ForgotEmailFormInput, forgotEmailFormSchema } from "@/features/auth/utils/schemas";
 
 /** Two steps: the email gets a 6-digit code, then code + new password. */
 export function ForgotPasswordForm({ onStepChange }: { onStepChange: (step: "email" | "verify") => void }) {
   const [resetFor, setResetFor] = useState<string | null>(null);
   const form = useForm<ForgotEmailFormInput, unknown, z.output<typeof forgotEmailFormSchema>>({
-    resolver: zodResolver(forgotEmailFormSchema),
+    resolver: lazyResolver((v) => v.zodResolver(v.forgotEmailFormSchema)),
     defaultValues: { email: "" },
   });
   const mutation = useForgotPassword();
@@ -42,6 +42,7 @@ export function ForgotPasswordForm({ onStepChange }: { onStepChange: (step: "ema
     <div className="grid gap-6">
       <form
         noValidate
+        onFocus={preloadFormValidation}
         className="grid gap-4"
         onSubmit={form.handleSubmit(({ email }) =>
           mutation.mutate(

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { errorCodes, type LoginRequest } from "@recoup/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -17,7 +16,8 @@ import { SocialSignIn } from "@/features/auth/components/social-sign-in";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { useCompleteSignIn } from "@/features/auth/hooks/use-complete-sign-in";
 import { emailVerifiedMessage, loginErrorOutcome } from "@/features/auth/utils/auth-errors";
-import { type LoginFormInput, loginFormSchema } from "@/features/auth/utils/schemas";
+import { lazyResolver, preloadFormValidation } from "@/features/auth/utils/lazy-resolver";
+import type { LoginFormInput } from "@/features/auth/utils/schemas";
 import { isApiError } from "@/lib/http";
 
 interface LoginFormProps {
@@ -51,7 +51,7 @@ export function LoginForm({
 }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const form = useForm<LoginFormInput, unknown, LoginRequest>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: lazyResolver((v) => v.zodResolver(v.loginFormSchema)),
     defaultValues: { email: defaultEmail, password: "" },
   });
   const mutation = useMutation({
@@ -91,6 +91,7 @@ export function LoginForm({
     <div className="grid gap-6">
       <form
         noValidate
+        onFocus={preloadFormValidation}
         onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
         className="grid gap-4"
       >

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { authMessages } from "@recoup/contracts";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -13,13 +12,14 @@ import { useResetPassword } from "@/features/auth/api/reset-password";
 import { NewPasswordFields } from "@/features/auth/components/new-password-fields";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { resetErrorMessage } from "@/features/auth/utils/auth-errors";
-import { type ResetFormInput, resetFormSchema } from "@/features/auth/utils/schemas";
+import { lazyResolver, preloadFormValidation } from "@/features/auth/utils/lazy-resolver";
+import type { ResetFormInput, resetFormSchema } from "@/features/auth/utils/schemas";
 
 /** The forgot-password verify step: email, code, new password twice. */
 export function ResetPasswordStep({ email, onBack }: { email: string; onBack: () => void }) {
   const navigate = useNavigate();
   const form = useForm<ResetFormInput, unknown, z.output<typeof resetFormSchema>>({
-    resolver: zodResolver(resetFormSchema),
+    resolver: lazyResolver((v) => v.zodResolver(v.resetFormSchema)),
     defaultValues: { email, code: "", newPassword: "", confirmPassword: "" },
   });
   const mutation = useResetPassword();
@@ -35,7 +35,7 @@ export function ResetPasswordStep({ email, onBack }: { email: string; onBack: ()
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form noValidate onFocus={preloadFormValidation} onSubmit={onSubmit} className="grid gap-4">
       <FormNotice
         notice={mutation.error ? { kind: "error", text: resetErrorMessage(mutation.error) } : null}
       />

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { authMessages } from "@recoup/contracts";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -13,13 +12,14 @@ import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { SocialSignIn } from "@/features/auth/components/social-sign-in";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { signupErrorMessage } from "@/features/auth/utils/auth-errors";
-import { type SignupFormInput, signupFormSchema } from "@/features/auth/utils/schemas";
+import { lazyResolver, preloadFormValidation } from "@/features/auth/utils/lazy-resolver";
+import type { SignupFormInput, signupFormSchema } from "@/features/auth/utils/schemas";
 
 type SignupValues = z.output<typeof signupFormSchema>;
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, password: string) => void }) {
   const form = useForm<SignupFormInput, unknown, SignupValues>({
-    resolver: zodResolver(signupFormSchema),
+    resolver: lazyResolver((v) => v.zodResolver(v.signupFormSchema)),
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
   });
   const mutation = useSignup();
@@ -36,7 +36,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, passwor
 
   return (
     <div className="grid gap-6">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onFocus={preloadFormValidation} onSubmit={onSubmit} className="grid gap-4">
         <FormNotice
           notice={mutation.error ? { kind: "error", text: signupErrorMessage(mutation.error) } : null}
         />

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { errorCodes } from "@recoup/contracts";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -13,7 +12,8 @@ import { useVerifyEmail } from "@/features/auth/api/verify-email";
 import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { apiMessageOr, emailVerifiedMessage, verifyFailedMessage } from "@/features/auth/utils/auth-errors";
-import { type VerifyCodeFormInput, verifyCodeFormSchema } from "@/features/auth/utils/schemas";
+import { lazyResolver, preloadFormValidation } from "@/features/auth/utils/lazy-resolver";
+import type { VerifyCodeFormInput, verifyCodeFormSchema } from "@/features/auth/utils/schemas";
 import { isApiError } from "@/lib/http";
 
 interface VerifyEmailPanelProps {
@@ -34,7 +34,7 @@ const resendFailed = "We could not send a new code. Please try again.";
  */
 export function VerifyEmailPanel({ email, password, notice, onPasswordMismatch }: VerifyEmailPanelProps) {
   const form = useForm<VerifyCodeFormInput, unknown, z.output<typeof verifyCodeFormSchema>>({
-    resolver: zodResolver(verifyCodeFormSchema),
+    resolver: lazyResolver((v) => v.zodResolver(v.verifyCodeFormSchema)),
     defaultValues: { code: "" },
   });
   const verify = useVerifyEmail({ onSuccess: () => toast.success(emailVerifiedMessage) });
@@ -50,6 +50,7 @@ export function VerifyEmailPanel({ email, password, notice, onPasswordMismatch }
     <div className="grid gap-6">
       <form
         noValidate
+        onFocus={preloadFormValidation}
         className="grid gap-4"
         onSubmit={form.handleSubmit((values) => {
           resend.reset();
