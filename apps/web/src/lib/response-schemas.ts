@@ -6,4 +6,5 @@ export {
   loginResponseSchema,
   messageResponseSchema,
   userDetailsResponseSchema,
+  verifyEmailCheckResponseSchema,
 } from "@recoup/contracts";

@@ -1,4 +1,4 @@
-import { apiPaths, type VerifyEmailCheckRequest, verifyEmailCheckResponseSchema } from "@recoup/contracts";
+import { apiPaths, type VerifyEmailCheckRequest } from "@recoup/contracts";
 import { useQuery } from "@tanstack/react-query";
 
 import { api } from "@/lib/api-client";
@@ -10,7 +10,7 @@ import { api } from "@/lib/api-client";
 export async function checkVerifyLink(body: VerifyEmailCheckRequest) {
   const res = await api.post(apiPaths.auth.verifyEmailCheck, body, {
     auth: false,
-    schema: verifyEmailCheckResponseSchema,
+    schema: () => import("@/lib/response-schemas").then((m) => m.verifyEmailCheckResponseSchema),
   });
   return res.data.open;
 }
