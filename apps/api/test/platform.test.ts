@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { client, createTestApp, type TestApp, uniqueEmail } from "./harness.ts";
-import { enqueueEmail, openDatabase } from "./internals.ts";
+import { enqueueEmail, openDatabase, QBO_SYNC } from "./internals.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,6 +161,36 @@ describe("embedded database", () => {
     await database.db.execute(sql`insert into synced values (1)`);
     expect(calls).toBeGreaterThan(before);
     await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("takes up what a killed process left: its active jobs retried at once, sync leases freed", async () => {
+    const dir = migratedDataDir("recoup-abandoned-");
+    const env = { DATA_DIR: dir, LOG_LEVEL: "silent", SMTP_URL: "smtp://127.0.0.1:9", RUN_WORKER: "false" };
+    const { buildApp } = await import("../src/app.ts");
+    const { companies, qboConnections } = await import("../src/db/schema/index.ts");
+    const first = await buildApp(loadConfig(env));
+    const [company] = await first.ctx.db
+      .insert(companies)
+      .values({ name: "Killed Co", type: "LLC", size: "2-10", avgInvoices: 10 })
+      .returning();
+    const companyId = company!.id;
+    await first.ctx.db.insert(qboConnections).values({
+      companyId,
+      realmId: "1",
+      status: "connected",
+      syncLeaseOwner: "a process that died",
+      syncLeaseUntil: new Date(Date.now() + 600_000),
+    });
+    await first.ctx.queue.send(QBO_SYNC, { companyId, mode: "full" }, { singletonKey: companyId });
+    // Taken by a worker, which dies with its process: the job stays active, the lease held.
+    const [job] = await first.ctx.queue.boss.fetch(QBO_SYNC);
+    await first.app.close();
+    const second = await buildApp(loadConfig(env));
+    expect((await second.ctx.queue.boss.getJobById(QBO_SYNC, job!.id))?.state).toBe("retry");
+    const [connection] = await second.ctx.db.select().from(qboConnections);
+    expect(connection).toMatchObject({ syncLeaseOwner: null, syncLeaseUntil: null });
+    await second.app.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });
