@@ -25,7 +25,7 @@ type PostgresModule = Parameters<NodeFS["init"]>[1];
  *   Emscripten itself, hence `wal_sync_method=fsync` in PGLITE_START_PARAMS). A killed process
  *   loses nothing either way (each write is a `pwrite` into the OS's cache before the commit
  *   returns); a power cut or a kernel crash could lose acknowledged commits, or corrupt the
- *   database, until this `fsync` (bench/README.md, "PGlite crash test").
+ *   database, until this `fsync` (bench/README.md, "The embedded database under `kill -9`").
  */
 export class PrivateNodeFS extends NodeFS {
   override async init(pg: PGlite, opts: PostgresModule) {
