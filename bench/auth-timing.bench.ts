@@ -17,6 +17,7 @@ import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
 import { startMailSandbox } from "@recoup/sandbox-mail";
 import { benchDatabase } from "./bench-database.ts";
+import { quantile } from "./util.ts";
 
 const CALLS = 50;
 const WARM_UP = 10;
@@ -70,13 +71,6 @@ async function timed(url: string, email: string): Promise<number> {
   return ms;
 }
 
-/** The value below which `q` of the values lie (q = 0.5: the median). */
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * q;
-  const low = sorted[Math.floor(at)]!;
-  return low + (sorted[Math.ceil(at)]! - low) * (at - Math.floor(at));
-};
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 interface Side {

@@ -23,6 +23,7 @@ import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from 
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
 import { generateCompanies } from "./collections-data.ts";
+import { log } from "./util.ts";
 
 const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = 20;
@@ -32,7 +33,6 @@ const postgres = process.env.BENCH_DB === "postgres";
 const here = import.meta.dirname;
 const resultsDir = path.join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
-const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 const mib = (n: number) => Math.round(n / 2 ** 20);
 const load = () => loadavg().map((l) => +l.toFixed(2));
 

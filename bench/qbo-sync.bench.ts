@@ -3,28 +3,16 @@
  * invoices, 60,000 payments), then an incremental sync of 100 changes. Run: `npm run bench`.
  * The sandbox runs in a child process; this process is the API (PGlite, or BENCH_DATABASE_URL).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
 import { benchDatabase } from "./bench-database.ts";
+import { startLargeSandbox } from "./large-sandbox-process.ts";
 
 const APP = "http://localhost:3999";
-const child = spawn(
-  process.execPath,
-  ["--import", "tsx", path.join(import.meta.dirname, "large-sandbox.ts"), APP],
-  {
-    stdio: ["ignore", "pipe", "inherit"],
-  },
-);
-process.on("exit", () => child.kill("SIGTERM"));
-const first = await new Promise<string>((resolve) =>
-  createInterface({ input: child.stdout! }).once("line", resolve),
-);
-const sandbox = JSON.parse(first) as { baseUrl: string; realmId: string; env: Record<string, string> };
+const sandbox = await startLargeSandbox(APP);
 const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-bench-"));
 
 const database = await benchDatabase("recoup_bench");
@@ -163,7 +151,7 @@ const result = {
 console.log(JSON.stringify(result, null, 2));
 await app.close();
 await database.stop();
-child.kill("SIGTERM");
+sandbox.stop();
 rmSync(dataDir, { recursive: true, force: true });
 // Nothing else to wait for: leave even if a library keeps a timer alive.
 process.exit(0);

@@ -38,6 +38,7 @@ import { startMailSandbox } from "@recoup/sandbox-mail";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { generateReminderCompanies, localDate, zoneInMorning } from "./reminders-data.ts";
+import { log, sleep, waitFor } from "./util.ts";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
 const REMINDERS = Number(process.env.CRASH_REMINDERS ?? 1);
@@ -51,8 +52,6 @@ const POINTS: CrashPoint[] = [
 ];
 const here = import.meta.dirname;
 const root = path.resolve(here, "..");
-const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // --- PostgreSQL, the schema, the mail sandbox, a queue client for this script. ---
 const { startPgServer, createDatabase } = await import("@recoup/api/testing/pg");
@@ -124,16 +123,6 @@ async function recoverDeadWorkersJobs() {
   }
   // The retry's delay (30 s, then doubling) is only time.
   await exec(`update pgboss.job set start_after = now() where state = 'retry'`);
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 // --- Data: a company per round, reminders off until its round. ---

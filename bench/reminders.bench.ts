@@ -55,6 +55,7 @@ import {
 } from "@recoup/api/testing/internals";
 import { benchDatabase } from "./bench-database.ts";
 import { type Exec, generateReminderCompanies, localDate, zoneInMorning } from "./reminders-data.ts";
+import { log } from "./util.ts";
 
 const postgres = process.env.BENCH_DB === "postgres" || Boolean(process.env.BENCH_DATABASE_URL);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? (postgres ? 1000 : 100));
@@ -67,7 +68,6 @@ const TARGET_EMAILS_PER_SECOND = 500;
 const here = import.meta.dirname;
 const resultsDir = path.join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
-const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 const load = () => loadavg().map((l) => +l.toFixed(2));
 const secondsSince = (t0: number) => +((performance.now() - t0) / 1000).toFixed(2);
 /** /proc/<pid>/stat's fields after the command name (state is [0], the parent [1], user time [11]). */

@@ -8,24 +8,16 @@
  * In the import run the QuickBooks sandbox with the large company runs in its own process (as
  * Intuit would): the server is started with its address, so only the mail sandbox starts inside.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing/kit";
 import { freePort } from "@recoup/api/testing/net";
+import { serverCommand, startServer, stopServer as stop } from "./app-server.ts";
+import { startLargeSandbox } from "./large-sandbox-process.ts";
+import { log } from "./util.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const log = (...args: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 const load = () => +loadavg()[0]!.toFixed(2);
-
-/** What `npm start` runs once the web app is built. */
-const startScript = (
-  JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }
-).scripts.start;
-const serverCommand = startScript.replace(/^npm run build && /, "");
-if (serverCommand === startScript) throw new Error(`unexpected start script: ${startScript}`);
 
 function rssMiB(pid: number): number {
   try {
@@ -52,50 +44,6 @@ const tree = (pid: number): number[] => [pid, ...children(pid).flatMap(tree)];
 const treeRss = (pid: number) => tree(pid).reduce((sum, p) => sum + rssMiB(p), 0);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function startServer(dataDir: string, extraEnv: Record<string, string> = {}) {
-  const child = spawn(serverCommand, {
-    cwd: root,
-    shell: true,
-    // Its own process group, stopped as a terminal's Ctrl-C stops `npm start`: every process in it.
-    detached: true,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: "0",
-      LOG_LEVEL: "warn",
-      SANDBOX_MAIL_SMTP_PORT: "0",
-      SANDBOX_MAIL_HTTP_PORT: "0",
-      SANDBOX_GOOGLE_PORT: "0",
-      SANDBOX_QUICKBOOKS_PORT: "0",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const t0 = performance.now();
-  let banner = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (d) => {
-      banner += String(d);
-      if (banner.includes("Recoup is running") && banner.includes("mail inbox")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the server stopped (exit ${code})`)));
-  });
-  return { child, readySeconds: +((performance.now() - t0) / 1000).toFixed(1), banner };
-}
-
-async function stop(child: ChildProcess) {
-  process.kill(-child.pid!, "SIGTERM");
-  // Until every process of the group has gone (the server closes the database first).
-  for (;;) {
-    try {
-      process.kill(-child.pid!, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function idleRun(label: string, dataDir: string) {
   const { child, readySeconds } = await startServer(dataDir);
   const samples: number[] = [];
@@ -115,18 +63,7 @@ async function idleRun(label: string, dataDir: string) {
 async function importRun(dataDir: string) {
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
-  const sandboxProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(import.meta.dirname, "large-sandbox.ts"), appUrl],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const sandbox = JSON.parse(
-    await new Promise<string>((resolve) =>
-      createInterface({ input: sandboxProcess.stdout! }).once("line", resolve),
-    ),
-  ) as { baseUrl: string; realmId: string; env: Record<string, string> };
+  const sandbox = await startLargeSandbox(appUrl);
   const { child, banner } = await startServer(dataDir, {
     ...sandbox.env,
     PORT: String(port),
@@ -151,7 +88,7 @@ async function importRun(dataDir: string) {
     after.push(treeRss(child.pid!));
   }
   await stop(child);
-  sandboxProcess.kill("SIGTERM");
+  sandbox.stop();
   return {
     run: "full import of the large company (170,000 records)",
     importSeconds,

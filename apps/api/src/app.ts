@@ -21,7 +21,7 @@ import { invoicesRoutes } from "./modules/invoices/index.ts";
 import { notesRoutes } from "./modules/notes/index.ts";
 import { onboardingRoutes } from "./modules/onboarding/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
-import { quickbooksRoutes, webhookRoutes } from "./modules/quickbooks/index.ts";
+import { quickbooksRoutes, releaseAbandonedLeases, webhookRoutes } from "./modules/quickbooks/index.ts";
 import { remindersRoutes, templatesRoutes } from "./modules/reminders/index.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -104,7 +104,11 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   );
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
 
-  await ctx.queue.start();
+  // This process opened the embedded database itself, so nothing else runs on it: what a dead
+  // process left active (jobs, a sync's lease) is taken up now (decision 0001).
+  const abandoned = database.kind === "pglite" && !opts.database;
+  if (abandoned) await releaseAbandonedLeases(ctx);
+  await ctx.queue.start({ abandoned });
   if (config.runWorker) await ctx.queue.work();
   app.addHook("onClose", async () => {
     await ctx.queue.stop();

@@ -4,12 +4,14 @@
  * through a module's public surface (`@recoup/api/modules/<name>`).
  */
 
-export { openDatabase } from "../src/db/client.ts";
+export { openDatabase, PGLITE_START_PARAMS } from "../src/db/client.ts";
 export type { CrashPoint } from "../src/db/job-queue.ts";
+export { PrivateNodeFS } from "../src/db/private-node-fs.ts";
 export { createMailer, SMTP_MAX_CONNECTIONS } from "../src/integrations/mail/mailer.ts";
 export { QboApi } from "../src/integrations/quickbooks/qbo-api.ts";
 export { BILLING_EVENTS_PRUNE } from "../src/jobs/billing-events-prune.ts";
 export { DB_MAINTENANCE } from "../src/jobs/db-maintenance.ts";
+export { QBO_SYNC } from "../src/jobs/qbo-sync.ts";
 export { REMINDER_PLAN, REMINDER_PLAN_CONCURRENCY } from "../src/jobs/reminder-plan.ts";
 export { REMINDER_PLANNER } from "../src/jobs/reminder-planner.ts";
 export { enqueueEmail } from "../src/jobs/send-email.ts";

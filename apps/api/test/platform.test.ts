@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { client, createTestApp, type TestApp, uniqueEmail } from "./harness.ts";
-import { enqueueEmail } from "./internals.ts";
+import { enqueueEmail, openDatabase, QBO_SYNC } from "./internals.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,5 +134,63 @@ describe("embedded database", () => {
     const rows = await second.ctx.db.select().from(users);
     expect(rows.map((r) => r.email)).toEqual(["persist@example.com"]);
     await second.app.close();
+  });
+
+  /** A DATA_DIR holding a copy of the run's migrated cluster (no initdb: seconds, not tens of them). */
+  const migratedDataDir = (prefix: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    const template = inject("pgliteTemplate");
+    if (template) cpSync(template, path.join(dir, "pglite"), { recursive: true });
+    return dir;
+  };
+
+  it("puts each commit on the disk before it returns (fsync of the WAL)", async () => {
+    const dir = migratedDataDir("recoup-fsync-");
+    const database = await openDatabase({ dataDir: dir });
+    const pglite = (database.db as unknown as { $client: PGlite }).$client;
+    const ops = (pglite.Module as unknown as { NODEFS: { stream_ops: { fsync(s: unknown): number } } }).NODEFS
+      .stream_ops;
+    const fsync = ops.fsync;
+    let calls = 0;
+    ops.fsync = (stream) => {
+      calls++;
+      return fsync(stream);
+    };
+    await database.db.execute(sql`create table synced (id int)`);
+    const before = calls;
+    await database.db.execute(sql`insert into synced values (1)`);
+    expect(calls).toBeGreaterThan(before);
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("takes up what a killed process left: its active jobs retried at once, sync leases freed", async () => {
+    const dir = migratedDataDir("recoup-abandoned-");
+    const env = { DATA_DIR: dir, LOG_LEVEL: "silent", SMTP_URL: "smtp://127.0.0.1:9", RUN_WORKER: "false" };
+    const { buildApp } = await import("../src/app.ts");
+    const { companies, qboConnections } = await import("../src/db/schema/index.ts");
+    const first = await buildApp(loadConfig(env));
+    const [company] = await first.ctx.db
+      .insert(companies)
+      .values({ name: "Killed Co", type: "LLC", size: "2-10", avgInvoices: 10 })
+      .returning();
+    const companyId = company!.id;
+    await first.ctx.db.insert(qboConnections).values({
+      companyId,
+      realmId: "1",
+      status: "connected",
+      syncLeaseOwner: "a process that died",
+      syncLeaseUntil: new Date(Date.now() + 600_000),
+    });
+    await first.ctx.queue.send(QBO_SYNC, { companyId, mode: "full" }, { singletonKey: companyId });
+    // Taken by a worker, which dies with its process: the job stays active, the lease held.
+    const [job] = await first.ctx.queue.boss.fetch(QBO_SYNC);
+    await first.app.close();
+    const second = await buildApp(loadConfig(env));
+    expect((await second.ctx.queue.boss.getJobById(QBO_SYNC, job!.id))?.state).toBe("retry");
+    const [connection] = await second.ctx.db.select().from(qboConnections);
+    expect(connection).toMatchObject({ syncLeaseOwner: null, syncLeaseUntil: null });
+    await second.app.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -100,12 +100,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 }
 
 /**
- * PGlite's start parameters: its defaults with a smaller buffer cache. The cache lives in PGlite's
- * WASM memory, which never shrinks: 128 MB (PostgreSQL's default) costs about 100 MiB of RSS from
- * the start and more once the import has filled it; the OS page cache still holds the files.
- * See docs/decisions/0008-pglite-memory.md.
+ * PGlite's start parameters: its defaults with a smaller buffer cache, and with fsync on.
+ * - The cache lives in PGlite's WASM memory, which never shrinks: 128 MB (PostgreSQL's default)
+ *   costs about 100 MiB of RSS from the start and more once the import has filled it; the OS page
+ *   cache still holds the files. See docs/decisions/0008-pglite-memory.md.
+ * - PGlite's defaults turn fsync off (`-F`). On: a commit returns once its WAL is on the disk,
+ *   through `fsync()` (`fdatasync()` does nothing under Emscripten), which PrivateNodeFS passes to
+ *   Node. About 7 ms a commit on the development machine's disk; see bench/README.md.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
+  "-c",
+  "shared_buffers=16MB",
+  "-c",
+  "wal_sync_method=fsync",
+];
 
 /**
  * Creates the PGlite cluster (initdb) in a short-lived child process when `dir` has none: done in

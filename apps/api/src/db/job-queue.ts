@@ -51,7 +51,7 @@ export class JobQueue {
   readonly boss: PgBoss;
   private readonly definitions: JobDefinition<never>[] = [];
 
-  constructor(database: Database) {
+  constructor(private readonly database: Database) {
     this.boss =
       database.kind === "postgres"
         ? new PgBoss({ connectionString: database.connectionString!, max: 4, ...MAINTENANCE })
@@ -62,9 +62,16 @@ export class JobQueue {
     this.definitions.push(definition as JobDefinition<never>);
   }
 
-  async start() {
+  /**
+   * Starts the queue. `abandoned`: this process has just opened an embedded database, which no
+   * other process can use (decision 0001), so a job still active was running in a process that
+   * died (a crash, `kill -9`, a power cut): it is failed now and retried at once, as pg-boss would
+   * do only once it expires (15 minutes for a QuickBooks sync).
+   */
+  async start(opts: { abandoned?: boolean } = {}) {
     this.boss.on("error", (err) => console.error("job queue error:", err.message));
     await this.boss.start();
+    if (opts.abandoned) await this.failActive();
     for (const d of this.definitions) {
       // A queue made by an earlier version takes this version's options (expiry, retries).
       if (await this.boss.getQueue(d.name)) await this.boss.updateQueue(d.name, { name: d.name, ...d.queue });
@@ -110,6 +117,15 @@ export class JobQueue {
         );
       },
     );
+  }
+
+  private async failActive() {
+    const { rows } = await this.database.executor.executeSql(
+      "select name, array_agg(id) as ids from pgboss.job where state = 'active' group by name",
+    );
+    for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
+      for (const id of ids) await this.boss.fail(name, id, { message: "the process running it stopped" });
+    }
   }
 
   /** Enqueues; with `tx`, in that transaction, so the job exists only if the change commits. */

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
@@ -101,6 +101,14 @@ export async function releaseLease(db: DbOrTx, companyId: string, owner: string)
     .update(qboConnections)
     .set({ syncLeaseOwner: null, syncLeaseUntil: null })
     .where(and(eq(qboConnections.companyId, companyId), eq(qboConnections.syncLeaseOwner, owner)));
+}
+
+/** Frees every company's lease, held or not: for a process that alone holds the database. */
+export async function releaseAllLeases(db: DbOrTx) {
+  await db
+    .update(qboConnections)
+    .set({ syncLeaseOwner: null, syncLeaseUntil: null })
+    .where(isNotNull(qboConnections.syncLeaseOwner));
 }
 
 export async function insertConnectState(db: DbOrTx, state: string, userId: string, companyId: string) {

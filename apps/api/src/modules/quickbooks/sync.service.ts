@@ -90,6 +90,13 @@ export async function runSafetySync(ctx: AppContext) {
 }
 
 /**
+ * After a restart on the embedded database, which no other process can use: a lease is held only
+ * by a sync of a process that died, so an interrupted import resumes now, not when the lease
+ * expires (10 minutes after its last page).
+ */
+export const releaseAbandonedLeases = (ctx: AppContext) => repo.releaseAllLeases(ctx.db);
+
+/**
  * What a sync will do: an interrupted full import resumes; an incremental one needs a cursor
  * younger than CDC's 30 days; anything else is a full import.
  */
