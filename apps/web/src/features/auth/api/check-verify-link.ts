@@ -1,5 +1,5 @@
 import { apiPaths, type VerifyEmailCheckRequest } from "@recoup/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 
 import { api } from "@/lib/api-client";
 
@@ -15,13 +15,30 @@ export async function checkVerifyLink(body: VerifyEmailCheckRequest) {
   return res.data.open;
 }
 
-/** Asked afresh each time the link lands on the login form; nothing while there is no link. */
-export function useVerifyLinkOpen(link: VerifyEmailCheckRequest | undefined) {
-  return useQuery({
-    queryKey: ["verify-link", link],
-    queryFn: () => checkVerifyLink(link!),
-    enabled: link !== undefined,
-    staleTime: 0,
-    gcTime: 0,
-  });
+/** "asking" until the API answers; "unknown" when it could not (the login then tries the code). */
+export type VerifyLinkState = "asking" | "open" | "closed" | "unknown";
+
+/**
+ * Asks once per link whether it still verifies; undefined without a link. Plain state rather
+ * than a query, so /login does not load TanStack Query's observer for one request.
+ */
+export function useVerifyLinkState(link: VerifyEmailCheckRequest | undefined): VerifyLinkState | undefined {
+  const email = link?.email;
+  const code = link?.code;
+  const key = email && code ? `${email} ${code}` : undefined;
+  const [answer, setAnswer] = useState<{ key: string; state: VerifyLinkState }>();
+  useEffect(() => {
+    if (!email || !code) return;
+    let current = true;
+    const settle = (state: VerifyLinkState) => current && setAnswer({ key: `${email} ${code}`, state });
+    checkVerifyLink({ email, code }).then(
+      (open) => settle(open ? "open" : "closed"),
+      () => settle("unknown"),
+    );
+    return () => {
+      current = false;
+    };
+  }, [email, code]);
+  if (!key) return undefined;
+  return answer?.key === key ? answer.state : "asking";
 }

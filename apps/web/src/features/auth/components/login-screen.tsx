@@ -1,6 +1,6 @@
 import { Navigate, useNavigate } from "react-router";
 
-import { useVerifyLinkOpen } from "@/features/auth/api/check-verify-link";
+import { useVerifyLinkState } from "@/features/auth/api/check-verify-link";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { verifyLinkUsedMessage, verifyOnLoginMessage } from "@/features/auth/utils/auth-errors";
 import type { Flash } from "@/features/auth/utils/auth-flash";
@@ -25,11 +25,11 @@ interface LoginScreenProps {
 export function LoginScreen({ flash, onNeedsVerification, onPasswordMismatch }: LoginScreenProps) {
   const navigate = useNavigate();
   const link = flash.email && flash.verifyCode ? { email: flash.email, code: flash.verifyCode } : undefined;
-  const check = useVerifyLinkOpen(link);
-  if (link && check.data === false) return <Navigate to="/login" replace state={linkUsed(link.email)} />;
+  const linkState = useVerifyLinkState(link);
+  if (link && linkState === "closed") return <Navigate to="/login" replace state={linkUsed(link.email)} />;
   // Until the API answers, the address is locked but nothing is asked; if it cannot answer, the
   // login tries the link's code, as the refusal below handles.
-  const asking = link && check.isPending;
+  const asking = linkState === "asking";
   return (
     <LoginForm
       defaultEmail={flash.email}
