@@ -15,7 +15,7 @@ import { ConfigError, loadConfig } from "../src/config.ts";
 import { emailMessages, reminders } from "../src/db/schema/index.ts";
 import { longDate } from "../src/lib/dates.ts";
 import { formatCents } from "../src/lib/money.ts";
-import { ingestInbound } from "../src/modules/communications/communications.service.ts";
+import { ingestInbound } from "../src/modules/communications/inbound.service.ts";
 import {
   DATA_NOW,
   dayText,

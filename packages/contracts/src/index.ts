@@ -5,6 +5,7 @@ export * from "./communications.ts";
 export * from "./customers.ts";
 export * from "./dashboard.ts";
 export * from "./errors.ts";
+export * from "./inbound-failures.ts";
 export * from "./invoices.ts";
 export * from "./lists.ts";
 export * from "./notes.ts";
