@@ -50,6 +50,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, "must be a domain name")
     .optional(),
   INBOUND_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  INBOUND_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
   DRAFT_PROVIDER: z.enum(["composer", "gemini", "openai"]).optional(),
   DRAFT_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   GEMINI_API_KEY: z.string().min(1).optional(),
@@ -117,6 +118,8 @@ export interface Config {
    * secret, to /v1/inbound/email. Unset: reminders carry the company's own Reply-To.
    */
   inbound: { domain: string; secret: string } | undefined;
+  /** How long reading one inbound message may take; one that takes longer is kept aside unread. */
+  inboundReadTimeoutMs: number;
   /** Generated drafts: the model asked first (none: the composer), and how long it may take. */
   drafts: { model: DraftModelConfig | undefined; timeoutMs: number };
   quickbooks: {
@@ -221,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.RUN_WORKER,
     encryptionKey: e.ENCRYPTION_KEY ?? `derived:${e.JWT_SECRET ?? generatedSecret(dataDir)}`,
     inbound: e.INBOUND_DOMAIN ? { domain: e.INBOUND_DOMAIN, secret: e.INBOUND_SECRET! } : undefined,
+    inboundReadTimeoutMs: e.INBOUND_READ_TIMEOUT_MS,
     drafts: draftsConfig(e),
     quickbooks: {
       apiUrl: e.QUICKBOOKS_API_URL.replace(/\/$/, ""),

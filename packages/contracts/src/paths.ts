@@ -52,6 +52,12 @@ export const apiPaths = {
     draft: "/v1/business/gemini/draft-email",
     /** POST, message/rfc822 from an email relay, signed (X-Inbound-Signature). */
     inbound: "/v1/inbound/email",
+    /** GET ?companyId: messages that came in but could not be read, kept aside. */
+    inboundFailures: "/v1/business/invoice/inbound-failures",
+    /** GET ?companyId&id: one of them as it came (message/rfc822). */
+    inboundFailureRaw: "/v1/business/invoice/inbound-failures/raw",
+    /** POST { companyId, id } */
+    dismissInboundFailure: "/v1/business/invoice/inbound-failures/dismiss",
   },
   customers: {
     outstanding: "/v1/business/customer/customer-outstanding-invoices",

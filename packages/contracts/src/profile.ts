@@ -39,6 +39,18 @@ export const updateProfileFieldsSchema = z.object({
   signature: z.string().max(MAX_SIGNATURE_LENGTH).default(""),
 });
 export type UpdateProfileFields = z.infer<typeof updateProfileFieldsSchema>;
+const pictureField = (what: string) =>
+  z
+    .union([z.file(), z.string()])
+    .optional()
+    .describe(
+      `${what}: a PNG, JPEG, GIF or WebP file (at most 1 MB and ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE}), or a base64 data: URL as text; "" removes it, leaving the field out keeps it.`,
+    );
+/** update-profile's request body as OpenAPI documents it (multipart/form-data). */
+export const updateProfileFormSchema = updateProfileFieldsSchema.extend({
+  profilePic: pictureField("The user's picture"),
+  companyLogo: pictureField("The company's logo"),
+});
 export const updateProfileResponseSchema = z.object({ data: profileResponseSchema });
 
 export const templateTypes = ["before_due_date", "on_due_date", "after_due_date"] as const;

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { namedReturnDate, parseInbound } from "./inbound-mail.ts";
+import { parseInbound } from "./inbound-mail.ts";
+import { namedReturnDate } from "./return-date.ts";
 
 /**
  * The inbound corpus (test/fixtures/inbound, described by its manifest.json): real automatic

@@ -2,20 +2,29 @@ import {
   apiPaths,
   communicationInvoicesQuerySchema,
   communicationInvoicesResponseSchema,
+  dismissInboundFailureRequestSchema,
+  dismissInboundFailureResponseSchema,
   emailThreadsQuerySchema,
   emailThreadsResponseSchema,
   errorCodes,
+  inboundFailureQuerySchema,
+  inboundFailuresQuerySchema,
+  inboundFailuresResponseSchema,
   markHandledRequestSchema,
   markHandledResponseSchema,
 } from "@recoup/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { MAX_INBOUND_BYTES, verifyInboundSignature } from "../../integrations/mail/inbound-mail.ts";
+import { MAX_INBOUND_BYTES } from "../../integrations/mail/inbound-mail.ts";
+import { verifyInboundSignature } from "../../integrations/mail/signature.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentUser } from "../auth/index.ts";
 import { collectionErrors } from "../receivables/index.ts";
-import { communicationInvoices, emailThread, ingestInbound, markHandled } from "./communications.service.ts";
+import { communicationInvoices, emailThread, markHandled } from "./communications.service.ts";
+import { ingestInbound } from "./inbound.service.ts";
+import { dismissInboundFailure, inboundFailureRaw, inboundFailures } from "./inbound-failures.service.ts";
 
 const secured = { security: [{ bearer: [] }], tags: ["communications"] };
 
@@ -65,14 +74,65 @@ export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { data: { handled: await markHandled(ctx, companyId, invoiceId, currentUser(request).id) } };
       },
     );
+
+    app.get(
+      apiPaths.communications.inboundFailures,
+      {
+        schema: {
+          ...secured,
+          description: "Messages that came in for the company but could not be read, kept aside.",
+          querystring: inboundFailuresQuerySchema,
+          response: { 200: inboundFailuresResponseSchema, ...collectionErrors },
+        },
+      },
+      async (request) => {
+        return { data: await inboundFailures(ctx, request.query.companyId) };
+      },
+    );
+
+    app.get(
+      apiPaths.communications.inboundFailureRaw,
+      {
+        schema: {
+          ...secured,
+          description: "One message kept aside, as it came (message/rfc822), to open in a mail program.",
+          querystring: inboundFailureQuerySchema,
+          produces: ["message/rfc822"],
+          response: { 200: z.string().describe("The raw message"), ...collectionErrors },
+        },
+      },
+      async (request, reply) => {
+        const { raw, filename } = await inboundFailureRaw(ctx, request.query.companyId, request.query.id);
+        return reply
+          .type("message/rfc822")
+          .header("content-disposition", `attachment; filename="${filename}"`)
+          .send(raw as unknown as string);
+      },
+    );
+
+    app.post(
+      apiPaths.communications.dismissInboundFailure,
+      {
+        schema: {
+          ...secured,
+          body: dismissInboundFailureRequestSchema,
+          response: { 200: dismissInboundFailureResponseSchema, ...collectionErrors },
+        },
+      },
+      async (request) => {
+        const { companyId, id } = request.body;
+        return { data: { dismissed: await dismissInboundFailure(ctx, companyId, id) } };
+      },
+    );
   };
 }
 
 /**
  * Inbound email from a relay: the raw RFC 5322 bytes (`message/rfc822`), signed with
  * INBOUND_SECRET in `X-Inbound-Signature`; the envelope recipient in `X-Original-To`. 204 when
- * taken (stored, or a retry of a stored one, or not ours to thread), 403 when the reply address is
- * forged or names another company than the message it answers.
+ * taken (stored, or a retry of a stored one, or not ours to thread, or kept aside unread: too many
+ * parts, too deep, too slow to read), 403 when the reply address is forged or names another company
+ * than the message it answers, 413 over MAX_INBOUND_BYTES (the relay bounces it to its sender).
  */
 export function inboundRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -105,7 +165,7 @@ export function inboundRoutes(ctx: AppContext): FastifyPluginAsync {
         request.body,
         typeof originalTo === "string" ? originalTo.split(",") : [],
       );
-      if (!result.stored && result.reason !== "unmatched") {
+      if (!result.stored && (result.reason === "forged" || result.reason === "conflict")) {
         throw new AppError(
           403,
           errorCodes.forbidden,

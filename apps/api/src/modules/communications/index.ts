@@ -1,5 +1,5 @@
 export { communicationsRoutes, inboundRoutes } from "./communications.routes.ts";
-export { ingestInbound } from "./communications.service.ts";
+export { ingestInbound } from "./inbound.service.ts";
 export {
   type OutboundMessage,
   recordOutbound,

@@ -2,42 +2,43 @@ import {
   apiPaths,
   errorBodySchema,
   getTemplateResponseSchema,
+  MAX_IMAGE_BYTES,
   profileResponseSchema,
   updateProfileFieldsSchema,
+  updateProfileFormSchema,
   updateProfileResponseSchema,
 } from "@recoup/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { fromBase64Field } from "../../lib/images.ts";
+import { readMultipartForm } from "../../lib/multipart-form.ts";
 import { assertOwnNames, currentCompanyId, currentUser } from "../auth/index.ts";
 import { getProfile, getTemplates, type ImageChange, updateProfile } from "./profile.service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const ownerParams = z.object({ companyId: z.string().min(1).max(100), email: z.string().min(1).max(254) });
-const IMAGE_FIELDS = new Set(["profilePic", "companyLogo"]);
+const IMAGE_FIELDS = ["profilePic", "companyLogo"] as const;
 
-/** Reads the multipart form: text fields, and each picture as a file part or a base64 text field. */
+/** The profile form: text fields, and each picture as a file part or a base64 text field. */
+const PROFILE_FORM = {
+  fields: ["userName", "email", "companyId", "signature"],
+  files: [...IMAGE_FIELDS],
+  maxFileBytes: MAX_IMAGE_BYTES,
+} as const;
+
 async function readProfileForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest("Send the profile as multipart/form-data.");
-  const fields: Record<string, string> = {};
+  const form = await readMultipartForm(request, PROFILE_FORM);
   const images: Record<string, ImageChange> = {};
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      if (!IMAGE_FIELDS.has(part.fieldname)) throw badRequest(`Unexpected file field ${part.fieldname}.`);
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new AppError(413, "PAYLOAD_TOO_LARGE", "The image file is too large.");
-      images[part.fieldname] = data.length > 0 ? data : undefined;
-    } else if (IMAGE_FIELDS.has(part.fieldname)) {
-      const value = String(part.value);
-      images[part.fieldname] = value === "" || value === "null" ? null : fromBase64Field(value);
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
+  for (const name of IMAGE_FIELDS) {
+    const file = form.files[name];
+    const text = form.fields[name];
+    if (file) images[name] = file.length > 0 ? file : undefined;
+    else if (text !== undefined) images[name] = text === "" || text === "null" ? null : fromBase64Field(text);
   }
-  const parsed = updateProfileFieldsSchema.safeParse(fields);
+  const parsed = updateProfileFieldsSchema.safeParse(form.fields);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
     throw new AppError(400, "VALIDATION_ERROR", details[0]?.message ?? "The form is not valid.", details);
@@ -69,8 +70,11 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ["settings"],
           security: [{ bearer: [] }],
           consumes: ["multipart/form-data"],
+          body: updateProfileFormSchema,
           response: { 200: updateProfileResponseSchema, ...errors, 413: errorBodySchema },
         },
+        // The form is streamed and checked by readProfileForm; the body schema documents it.
+        validatorCompiler: () => () => true,
       },
       async (request) => {
         const { fields, images } = await readProfileForm(request);

@@ -4,6 +4,7 @@ import {
   CommunicationsWorkspace,
   WorkspaceSkeleton,
 } from "@/features/communications/components/communications-workspace";
+import { UnreadMessages } from "@/features/communications/components/unread-messages";
 import { useQuickbooksConnection } from "@/hooks/use-quickbooks-connection";
 
 /** /communications: the invoices with an email thread, one thread open, its notes and a composer. */
@@ -16,7 +17,12 @@ export function CommunicationsPage() {
         description="Reminder emails and your customers' replies, by invoice."
       />
       <QuickbooksGate qb={qb} what="your conversations" skeleton={<WorkspaceSkeleton />}>
-        {qb.companyId ? <CommunicationsWorkspace companyId={qb.companyId} /> : null}
+        {qb.companyId ? (
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+            <UnreadMessages companyId={qb.companyId} />
+            <CommunicationsWorkspace companyId={qb.companyId} />
+          </div>
+        ) : null}
       </QuickbooksGate>
     </div>
   );
