@@ -23,7 +23,7 @@ import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from 
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
 import { generateCompanies } from "./collections-data.ts";
-import { log } from "./util.ts";
+import { log, runLoad } from "./util.ts";
 
 const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = 20;
@@ -256,26 +256,7 @@ async function explain(statements: Captured[]) {
   return out;
 }
 function autocannon(pathAndQuery: string, token: string) {
-  return new Promise<Record<string, unknown>>((resolve, reject) => {
-    const load = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        path.join(here, "load.ts"),
-        `${base}${pathAndQuery}`,
-        token,
-        String(CONNECTIONS),
-        String(LOAD_SECONDS),
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    load.stdout.on("data", (d) => (out += d));
-    load.once("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exit ${code}`)),
-    );
-  });
+  return runLoad<Record<string, unknown>>(`${base}${pathAndQuery}`, token, CONNECTIONS, LOAD_SECONDS);
 }
 
 const results: Record<string, unknown>[] = [];

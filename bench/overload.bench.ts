@@ -10,7 +10,6 @@
  * Run: `npm run bench:overload` (BENCH_LOAD_SECONDS, BENCH_CONNECTIONS="200,50", BENCH_GATE="off,on",
  * LOAD_SHED_* and BENCH_LOG_LEVEL change the runs); results in bench/results/overload.json.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +27,7 @@ import {
 } from "@recoup/api/testing/kit";
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
+import { runLoad } from "./util.ts";
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "200,50").split(",").map(Number);
@@ -69,26 +69,7 @@ const endpoints = [
 ];
 
 function autocannon(pathAndQuery: string, token: string, connections: number) {
-  return new Promise<LoadResult>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        path.join(here, "load.ts"),
-        `${base}${pathAndQuery}`,
-        token,
-        String(connections),
-        String(SECONDS),
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.once("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exit ${code}`)),
-    );
-  });
+  return runLoad<LoadResult>(`${base}${pathAndQuery}`, token, connections, SECONDS);
 }
 interface LoadResult {
   requests: number;

@@ -1,4 +1,6 @@
-/** Small pieces every benchmark script uses: a timestamped log on stderr, sleeping and polling. */
+/** Small pieces every benchmark script uses: a timestamped log on stderr, sleeping, polling, load. */
+import { spawn } from "node:child_process";
+import path from "node:path";
 
 export const log = (...args: unknown[]) =>
   console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
@@ -28,3 +30,30 @@ export const quantile = (values: number[], q: number) => {
   const low = sorted[Math.floor(at)]!;
   return low + (sorted[Math.ceil(at)]! - low) * (at - Math.floor(at));
 };
+
+/**
+ * Drives `url` with autocannon (`bench/load.ts`) in a process of its own, so the load generator
+ * does not share the measured process's event loop; answers autocannon's result.
+ */
+export function runLoad<T>(url: string, token: string, connections: number, seconds: number) {
+  return new Promise<T>((resolve, reject) => {
+    const load = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        path.join(import.meta.dirname, "load.ts"),
+        url,
+        token,
+        String(connections),
+        String(seconds),
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let out = "";
+    load.stdout.on("data", (d) => (out += d));
+    load.once("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exit ${code}`)),
+    );
+  });
+}
