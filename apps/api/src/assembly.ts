@@ -12,13 +12,14 @@ import { billingProvisionJob } from "./jobs/billing-provision.ts";
 import { billingSyncJob } from "./jobs/billing-sync.ts";
 import { dbMaintenanceJob } from "./jobs/db-maintenance.ts";
 import { deliverCodeJob } from "./jobs/deliver-code.ts";
+import { deliverLoginCodeJob } from "./jobs/deliver-login-code.ts";
 import { safetySyncJob } from "./jobs/qbo-safety-sync.ts";
 import { qboSyncJob } from "./jobs/qbo-sync.ts";
 import { reminderPlanJob } from "./jobs/reminder-plan.ts";
 import { reminderPlannerJob } from "./jobs/reminder-planner.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { sendReminderDeadJob, sendReminderJob } from "./jobs/send-reminder.ts";
-import { deliverCode } from "./modules/auth/index.ts";
+import { deliverCode, deliverLoginCode } from "./modules/auth/index.ts";
 import {
   billingGate,
   provisionSubscription,
@@ -40,6 +41,7 @@ function registerJobs(ctx: AppContext) {
   const { config } = ctx;
   ctx.queue.define(sendEmailJob(ctx.mailer, ctx.mailSealer));
   ctx.queue.define(deliverCodeJob((purpose, email) => deliverCode(ctx, purpose, email)));
+  ctx.queue.define(deliverLoginCodeJob((job) => deliverLoginCode(ctx, job)));
   ctx.queue.define(qboSyncJob(ctx, (companyId, mode) => runSync(ctx, companyId, mode)));
   ctx.queue.define(safetySyncJob(config.quickbooks.safetySyncMinutes, () => runSafetySync(ctx)));
   ctx.queue.define(sendReminderDeadJob((ids) => markUndelivered(ctx, ids)));

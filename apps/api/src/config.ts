@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { makePrivateDir } from "./lib/private-dir.ts";
+import { generatedSecret } from "./lib/generated-secret.ts";
 
 /** The one place that reads the environment. A bad value stops the start with its name. */
 const boolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -290,22 +288,4 @@ function apiHost(url: string): StripeConfig["api"] {
 function supportFrom(mailFrom: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? "localhost";
   return `support@${domain}`;
-}
-
-/** For the embedded default: a secret made once and kept under DATA_DIR, so sessions survive restarts. */
-function generatedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "secret.key");
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    makePrivateDir(dataDir);
-    const secret = randomBytes(48).toString("base64url");
-    try {
-      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    } catch {
-      // Another process wrote it first: use theirs.
-      return readFileSync(file, "utf8").trim();
-    }
-    return secret;
-  }
 }

@@ -1,106 +1,10 @@
 import { apiPaths } from "@recoup/contracts";
-import { signInbound } from "@recoup/sandbox-mail";
-import { and, count, eq } from "drizzle-orm";
-import MailComposer from "nodemailer/lib/mail-composer/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailMessages, reminderPauses } from "../src/db/schema/index.ts";
-import { openInvoices, startWorld, type World } from "./collections-fixture.ts";
-import { INBOUND } from "./harness.ts";
-import type { MailMessage } from "./kit.ts";
+import { describe, expect, it } from "vitest";
+import { openInvoices } from "./collections-fixture.ts";
+import { communicationsWorld } from "./communications-kit.ts";
 
-let w: World;
-let appUrl: string;
-
-beforeAll(async () => {
-  w = await startWorld();
-  appUrl = await w.t.listen();
-});
-afterAll(async () => {
-  await w?.close();
-});
-
-const q = (params: Record<string, string>) =>
-  `?${new URLSearchParams({ companyId: w.user.companyId, ...params })}`;
-const get = (path: string, params: Record<string, string> = {}, token = w.user.token) =>
-  w.call("GET", `${path}${q(params)}`, { token });
-const post = (path: string, body: Record<string, unknown>, token = w.user.token) =>
-  w.call("POST", path, { token, body: { companyId: w.user.companyId, ...body } });
-
-/** Open invoices with an address, one per customer, so each test has its own customer. */
-function remindable() {
-  const seen = new Set<number>();
-  return openInvoices(w.store()).filter((inv) => {
-    const email = w.store().customers.get(inv.customerId)?.email;
-    if (!email || seen.has(inv.customerId)) return false;
-    seen.add(inv.customerId);
-    return true;
-  });
-}
-let next = 0;
-const takeInvoice = () => remindable()[next++]!;
-
-/** Sends a reminder by hand and answers the email as the mail sandbox received it. */
-async function sendReminder(invoiceId: string, subject: string): Promise<MailMessage> {
-  const draft = await get(apiPaths.reminders.draft, { invoiceId });
-  expect(draft.status).toBe(200);
-  const sent = await post(apiPaths.reminders.send, {
-    invoiceId,
-    stage: draft.json.data.stage,
-    subject,
-    html: draft.json.data.html,
-  });
-  expect(sent.status).toBe(200);
-  const mail = await w.t.waitForMail(draft.json.data.to, new RegExp(`^${subject}$`));
-  // The send is recorded in the thread just after the SMTP server took it.
-  for (let i = 0; ; i++) {
-    const [found] = await w.t.ctx.db
-      .select({ id: emailMessages.id })
-      .from(emailMessages)
-      .where(eq(emailMessages.messageId, mail.headers["message-id"]!));
-    if (found) return mail;
-    if (i > 100) throw new Error("the sent reminder was not recorded");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const thread = async (invoiceId: string, customerRef: string) => {
-  const res = await get(apiPaths.communications.thread, { invoiceId, customerRef });
-  expect(res.status).toBe(200);
-  return res.json.data;
-};
-
-const stored = async () =>
-  (
-    await w.t.ctx.db
-      .select({ n: count() })
-      .from(emailMessages)
-      .where(eq(emailMessages.companyId, w.user.companyId))
-  )[0]!.n;
-
-const pausesOf = (targetQbId: string) =>
-  w.t.ctx.db
-    .select()
-    .from(reminderPauses)
-    .where(and(eq(reminderPauses.companyId, w.user.companyId), eq(reminderPauses.targetQbId, targetQbId)));
-
-/** Posts a raw message to the inbound endpoint as a relay would. */
-async function deliver(
-  raw: Buffer,
-  opts: { secret?: string; at?: Date; type?: string; signature?: string | null } = {},
-) {
-  const headers: Record<string, string> = { "content-type": opts.type ?? "message/rfc822" };
-  if (opts.signature !== null)
-    headers["x-inbound-signature"] =
-      opts.signature ?? signInbound(opts.secret ?? INBOUND.secret, raw, opts.at);
-  return fetch(`${appUrl}${apiPaths.communications.inbound}`, {
-    method: "POST",
-    headers,
-    body: new Uint8Array(raw),
-  });
-}
-
-const compose = (mail: ConstructorParameters<typeof MailComposer>[0]) =>
-  new MailComposer({ date: new Date("2026-03-16T18:00:00Z"), ...mail }).compile().build();
+const { world, get, post, takeInvoice, sendReminder, thread, stored, pausesOf, deliver, compose } =
+  communicationsWorld();
 
 describe("threads", () => {
   it("threads a reminder and its reply: 'Reply waiting', reminders paused until 'Mark as handled'", async () => {
@@ -118,7 +22,7 @@ describe("threads", () => {
       lastMessage: { direction: "outbound", kind: "manual", status: "sent", subject },
     });
 
-    const answered = await w.t.mail.reply(mail.id, {
+    const answered = await world().t.mail.reply(mail.id, {
       text: "We paid on Friday, the remittance is attached.",
     });
     expect(answered.status).toBe(204);
@@ -148,7 +52,7 @@ describe("threads", () => {
   it("an out-of-office reply naming a date pauses the customer until the day after; without one nothing changes", async () => {
     const invoice = takeInvoice();
     const mail = await sendReminder(String(invoice.id), `Reminder for invoice ${invoice.docNumber}`);
-    const ooo = await w.t.mail.outOfOffice(mail.id, { returnDate: "2026-03-30", language: "de" });
+    const ooo = await world().t.mail.outOfOffice(mail.id, { returnDate: "2026-03-30", language: "de" });
     expect(ooo.status).toBe(204);
     const t = await thread(String(invoice.id), String(invoice.customerId));
     expect(t.messages[1]).toMatchObject({ kind: "auto_reply", returnDate: "2026-03-30" });
@@ -159,7 +63,7 @@ describe("threads", () => {
 
     const other = takeInvoice();
     const second = await sendReminder(String(other.id), `Reminder for invoice ${other.docNumber}`);
-    expect((await w.t.mail.outOfOffice(second.id, { language: "fr" })).status).toBe(204);
+    expect((await world().t.mail.outOfOffice(second.id, { language: "fr" })).status).toBe(204);
     const t2 = await thread(String(other.id), String(other.customerId));
     expect(t2.messages[1]).toMatchObject({ kind: "auto_reply", returnDate: null });
     expect(t2.state).toBe("sent");
@@ -169,9 +73,9 @@ describe("threads", () => {
 
   it("a bounce marks the address as bouncing and stops the customer's reminders", async () => {
     const invoice = takeInvoice();
-    const address = w.store().customers.get(invoice.customerId)!.email!;
+    const address = world().store().customers.get(invoice.customerId)!.email!;
     const mail = await sendReminder(String(invoice.id), `Payment due: invoice ${invoice.docNumber}`);
-    expect((await w.t.mail.bounce(mail.id)).status).toBe(204);
+    expect((await world().t.mail.bounce(mail.id)).status).toBe(204);
     const t = await thread(String(invoice.id), String(invoice.customerId));
     expect(t.messages.map((m: { kind: string; status: string }) => [m.kind, m.status])).toEqual([
       ["manual", "bounced"],
@@ -253,8 +157,8 @@ describe("refused", () => {
     const forgedRaw = await compose({ from: "x@example.com", to: forged, subject: "hi", text: "hi" });
     expect((await deliver(forgedRaw)).status).toBe(403);
 
-    const theirs = openInvoices(w.qb.control.sandbox.realms.get("9341452000000002")!.store)[0]!;
-    const foreign = w.t.ctx.replyTokens!.address(w.other.companyId, String(theirs.id))!;
+    const theirs = openInvoices(world().qb.control.sandbox.realms.get("9341452000000002")!.store)[0]!;
+    const foreign = world().t.ctx.replyTokens!.address(world().other.companyId, String(theirs.id))!;
     const foreignRaw = await compose({
       from: "x@example.com",
       to: foreign,
@@ -287,13 +191,13 @@ describe("refused", () => {
     const theirs = await get(
       apiPaths.communications.thread,
       { invoiceId: some.invoiceId, customerRef: some.customerRef },
-      w.other.token,
+      world().other.token,
     );
     expect(theirs.status).toBe(403);
-    const otherList = await w.call(
+    const otherList = await world().call(
       "GET",
-      `${apiPaths.communications.invoices}?companyId=${w.other.companyId}`,
-      { token: w.other.token },
+      `${apiPaths.communications.invoices}?companyId=${world().other.companyId}`,
+      { token: world().other.token },
     );
     expect(otherList.json.data.invoices).toEqual([]);
     const wrongCustomer = await get(apiPaths.communications.thread, {
@@ -304,7 +208,7 @@ describe("refused", () => {
     const handled = await post(
       apiPaths.communications.markHandled,
       { invoiceId: some.invoiceId },
-      w.other.token,
+      world().other.token,
     );
     expect(handled.status).toBe(403);
   });

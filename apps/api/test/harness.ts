@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type MailSandbox, startMailSandbox } from "@recoup/sandbox-mail";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
@@ -83,6 +83,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The file's app, made before its tests and closed after them, and its JSON client (once they run). */
+export function appForFile(env: Record<string, string> = {}) {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(env);
+  });
+  afterAll(() => made?.close());
+  return { t: () => made!, api: () => client(made!.app) };
 }
 
 /** Shorthands for JSON calls through inject(). */

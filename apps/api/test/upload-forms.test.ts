@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from "node:http";
 import { apiPaths } from "@recoup/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
@@ -94,6 +95,40 @@ describe("update-profile's multipart body", () => {
     expect(big).toMatchObject({ status: 413, error: { message: "A file is too large: at most 1 MB." } });
     const text = await upload(form(profile(), field("companyLogo", "a".repeat(2 * 1024 * 1024 + 1))));
     expect(text).toMatchObject({ status: 413, error: { message: "The field companyLogo is too large." } });
+  });
+
+  it("a form refused before its end closes its connection: the next request on a kept-alive one is answered", async () => {
+    // Found by the fuzzer: a field the form does not take, then a large file. The file was never
+    // read, so the connection stalled and the next request on it got no answer at all.
+    const { hostname, port } = new URL(await t.listen());
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<string>((resolve) => {
+        const headers: Record<string, string> = { authorization: `Bearer ${user.token}` };
+        if (body !== undefined) {
+          headers["content-type"] = `multipart/form-data; boundary=${B}`;
+          headers["content-length"] = String(Buffer.byteLength(body));
+        }
+        const req = httpRequest({ host: hostname, port, method, path, agent, headers }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(String(res.statusCode)));
+        });
+        const timer = setTimeout(() => {
+          resolve("no answer");
+          req.destroy();
+        }, 5000);
+        req.on("close", () => clearTimeout(timer));
+        req.on("error", () => resolve("error"));
+        req.end(body);
+      });
+    const refused = await send(
+      "POST",
+      apiPaths.settings.updateProfile,
+      form(field("role", "x"), file("profilePic", 1024 * 1024 + 10)),
+    );
+    expect(refused).toBe("400");
+    expect(await send("GET", apiPaths.health.live)).toBe("200");
+    agent.destroy();
   });
 
   it("is documented in /openapi.json as multipart/form-data with its fields", async () => {

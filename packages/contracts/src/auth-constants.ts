@@ -54,10 +54,14 @@ export const cookieNames = {
   refreshToken: "__Host-recoup_rt",
   /** HttpOnly, binds an OAuth round trip to this browser. */
   oauthTransaction: "__Host-recoup_oauth",
-  /** HttpOnly, signed: this browser has signed in to the account before (its own login budget). */
+  /** HttpOnly, signed: this browser has signed in to the account before (no code step, its own budget). */
   device: "__Host-recoup_device",
   sidebarState: "sidebar_state",
 } as const;
+
+/** What login's code step (202) says; the API sends it, the browser shows it. */
+export const loginCodeSentMessage = (email: string) =>
+  `We sent a 6-digit code to ${email}. Enter it to finish logging in on this browser.`;
 
 export const renewalHeaders = {
   accessToken: "x-new-access-token",

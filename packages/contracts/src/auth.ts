@@ -59,6 +59,28 @@ export const loginResponseSchema = z.object({ data: tokensSchema });
 export type Tokens = z.infer<typeof tokensSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * 202 from login: this browser is not one the account knows and the account has had failed logins
+ * lately, so the login finishes with a 6-digit code emailed to the account (sent only when the
+ * password was right; the answer is the same either way). `challenge` binds the code to this login.
+ */
+export const loginCodeChallengeSchema = z.object({
+  codeRequired: z.literal(true),
+  email: z.string(),
+  challenge: z.string(),
+  message: z.string(),
+});
+export const loginCodeChallengeResponseSchema = z.object({ data: loginCodeChallengeSchema });
+export type LoginCodeChallenge = z.infer<typeof loginCodeChallengeSchema>;
+/** What login answers: tokens (200), or the code step (202). */
+export const loginResultSchema = z.union([loginResponseSchema, loginCodeChallengeResponseSchema]);
+export const loginCodeRequestSchema = z.object({
+  email: emailSchema,
+  challenge: z.string().min(1).max(512),
+  code: codeSchema,
+});
+export type LoginCodeRequest = z.infer<typeof loginCodeRequestSchema>;
+
 const newPasswordSchema = z.string().min(1, authMessages.newPasswordRequired).pipe(passwordSchema);
 
 /**

@@ -40,6 +40,14 @@ export const emailKindLabels: Record<EmailKind, string> = {
   bounce: "Bounce",
 };
 
+export const senderSchema = z.enum(["known", "unknown", "confirmed"]);
+export type Sender = z.infer<typeof senderSchema>;
+/** The marks a held message carries in its thread. */
+export const heldLabels = {
+  stranger: "From an unknown sender",
+  late: "Late reply: its reply address had expired",
+} as const;
+
 export const emailAttachmentSchema = z.object({
   filename: z.string(),
   contentType: z.string(),
@@ -66,6 +74,13 @@ export const emailMessageSchema = z.object({
   returnDate: isoDateSchema.nullable(),
   /** A failed send's or a bounce's reason. */
   error: z.string().nullable(),
+  /**
+   * Who sent it, as far as the chase goes: `known` (acted on when it came; every outbound one),
+   * `unknown` (held: it changed nothing, until 'Confirm sender'), or `confirmed` by a user.
+   */
+  sender: senderSchema,
+  /** Why it was held: an address that is not the customer's (`stranger`), or a `late` reply. */
+  heldReason: z.enum(["stranger", "late"]).nullable(),
   /** Sent, or received. */
   at: z.string(),
 });
@@ -108,6 +123,7 @@ export const communicationInvoiceSchema = z.object({
       kind: true,
       status: true,
       subject: true,
+      sender: true,
       at: true,
     })
     .extend({ snippet: z.string() }),
@@ -158,6 +174,18 @@ export const markHandledRequestSchema = z.object({
 });
 export type MarkHandledRequest = z.infer<typeof markHandledRequestSchema>;
 export const markHandledResponseSchema = z.object({ data: z.object({ handled: z.boolean() }) });
+
+/**
+ * POST /v1/business/invoice/confirm-sender: a user vouches for a held message's sender; it then
+ * does what it would have done (a reply: 'Reply waiting', the invoice paused).
+ */
+export const confirmSenderRequestSchema = z.object({
+  companyId: companyIdSchema,
+  /** The message's `id`. */
+  emailId: z.string().uuid(),
+});
+export type ConfirmSenderRequest = z.infer<typeof confirmSenderRequestSchema>;
+export const confirmSenderResponseSchema = z.object({ data: z.object({ confirmed: z.boolean() }) });
 
 /** GET /v1/business/gemini/draft-email: a reminder written for this invoice, to edit and send. */
 export const draftEmailQuerySchema = emailThreadsQuerySchema;

@@ -10,6 +10,8 @@ export const apiPaths = {
     verifyEmailCheck: "/v1/auth/verify-email/check",
     resendVerification: "/v1/auth/resend-verification",
     login: "/v1/auth/login",
+    /** The emailed code that finishes a login from a new browser (after login answered 202). */
+    loginCode: "/v1/auth/login/code",
     refresh: "/v1/auth/refresh",
     logout: "/v1/auth/logout",
     forgotPassword: "/v1/auth/forgot-password",
@@ -48,6 +50,8 @@ export const apiPaths = {
     thread: "/v1/business/invoice/email-threads",
     /** POST { companyId, invoiceId } */
     markHandled: "/v1/business/invoice/mark-handled",
+    /** POST { companyId, emailId } */
+    confirmSender: "/v1/business/invoice/confirm-sender",
     /** GET ?companyId&customerRef&invoiceId */
     draft: "/v1/business/gemini/draft-email",
     /** POST, message/rfc822 from an email relay, signed (X-Inbound-Signature). */

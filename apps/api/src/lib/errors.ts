@@ -19,4 +19,11 @@ export const unauthorized = (message = "Please sign in to continue.") =>
 export const forbidden = (message = "You do not have access to this resource.") =>
   new AppError(403, errorCodes.forbidden, message);
 export const notFound = (message = "Not found.") => new AppError(404, errorCodes.notFound, message);
-export const tooManyRequests = (message: string) => new AppError(429, errorCodes.rateLimited, message);
+/** 429; with `retryAfterSeconds`, the answer's Retry-After header says when to try again. */
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(
+    429,
+    errorCodes.rateLimited,
+    message,
+    retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
+  );

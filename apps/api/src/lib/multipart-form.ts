@@ -1,5 +1,5 @@
 import { errorCodes } from "@recoup/contracts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError, badRequest } from "./errors.ts";
 
 /** The fields an upload route's form may carry: text fields, and fields that may be a file. */
@@ -52,8 +52,13 @@ function formError(error: unknown, spec: FormSpec): AppError {
  * Reads an upload route's multipart form: each named field once, as text or (for the file fields)
  * as a file. Anything else (not multipart, no boundary, cut short, a field it does not take, a
  * field twice, too many parts) answers 400 naming the problem; a file over the limit answers 413.
+ * Either way the connection closes after the answer.
  */
-export async function readMultipartForm(request: FastifyRequest, spec: FormSpec): Promise<FormValues> {
+export async function readMultipartForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spec: FormSpec,
+): Promise<FormValues> {
   if (!request.isMultipart()) throw badRequest("Send the form as multipart/form-data.");
   const values: FormValues = { fields: {}, files: {} };
   const seen = new Set<string>();
@@ -78,6 +83,10 @@ export async function readMultipartForm(request: FastifyRequest, spec: FormSpec)
       }
     }
   } catch (error) {
+    // The rest of the body stays unread (the parser waits on a file nobody reads): the connection
+    // cannot carry another request, so it closes with this answer. Kept open, the next request
+    // on it got no answer at all.
+    reply.header("connection", "close");
     throw formError(error, spec);
   }
   return values;

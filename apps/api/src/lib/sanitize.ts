@@ -65,14 +65,34 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
+ * Received mail keeps only inline pictures: a remote one is most often a tracking pixel, and
+ * loading it would tell its sender when, and from where, someone read the thread (decision 0010).
+ */
+const NO_REMOTE_IMAGES: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedSchemesByTag: { img: ["data"] },
+  transformTags: {
+    ...OPTIONS.transformTags,
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: Object.fromEntries(
+        Object.entries(attribs).filter(([k, v]) => k !== "src" || (imageSource(v) && v.startsWith("data:"))),
+      ),
+    }),
+  },
+};
+
+/**
  * Sanitised HTML sanitises to itself. One pass may not be enough: the parser does not close a <p>
  * for a <table> opened inside an element that is then dropped, as a browser would, and the next
- * pass does; so passes repeat until nothing changes (two at most in practice).
+ * pass does; so passes repeat until nothing changes (two at most in practice). Without
+ * `remoteImages`, only inline (data:) pictures stay.
  */
-export function sanitizeUserHtml(html: string) {
-  let clean = sanitizeHtml(html, OPTIONS);
+export function sanitizeUserHtml(html: string, opts: { remoteImages?: boolean } = {}) {
+  const options = opts.remoteImages === false ? NO_REMOTE_IMAGES : OPTIONS;
+  let clean = sanitizeHtml(html, options);
   for (let pass = 0; pass < 4; pass++) {
-    const again = sanitizeHtml(clean, OPTIONS);
+    const again = sanitizeHtml(clean, options);
     if (again === clean) break;
     clean = again;
   }

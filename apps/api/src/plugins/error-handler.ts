@@ -11,6 +11,8 @@ const body = (code: string, message: string, details?: unknown): ErrorBody => ({
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      const wait = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (err.statusCode === 429 && typeof wait === "number") reply.header("retry-after", String(wait));
       return reply.status(err.statusCode).send(body(err.code, err.message, err.details));
     }
     const sqlState = (err as { cause?: { code?: string } }).cause?.code ?? err.code;

@@ -7,6 +7,7 @@ import { type Lane, RequestGate } from "../lib/request-gate.ts";
 /** The ways in: served before other API requests, so a crowd of page loads cannot lock people out. */
 const signInPaths = new Set<string>([
   apiPaths.auth.login,
+  apiPaths.auth.loginCode,
   apiPaths.auth.signup,
   apiPaths.auth.verifyEmail,
   apiPaths.auth.refresh,

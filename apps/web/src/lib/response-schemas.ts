@@ -4,6 +4,7 @@
  */
 export {
   loginResponseSchema,
+  loginResultSchema,
   messageResponseSchema,
   userDetailsResponseSchema,
   verifyEmailCheckResponseSchema,

@@ -12,6 +12,25 @@ export interface StoredAttachment {
   size: number;
 }
 
+/** What an inbound message does to the chase (decision 0010); held while its sender is unconfirmed. */
+export type InboundEffect =
+  | { type: "reply" }
+  | { type: "away"; returnDate: string }
+  | { type: "bounce"; address: string | null; originalMessageId: string | null };
+
+/**
+ * An inbound message held back: from an address that is not the customer's, a contact's or at the
+ * customer's domain, a bounce naming an address Recoup did not send the thread to, or a late reply
+ * (its thread quiet for longer than reply addresses last). Its effect applies once a user confirms.
+ */
+export interface SenderCheck {
+  state: "unknown" | "confirmed";
+  reason: "stranger" | "late";
+  effect: InboundEffect | null;
+  confirmedBy?: string;
+  confirmedAt?: string;
+}
+
 /**
  * Every email Recoup sends (automatic and manual reminders, test emails) and every one that comes
  * back (replies, automatic replies, bounces), with its company, invoice and customer. The
@@ -46,6 +65,8 @@ export const emailMessages = pgTable(
     /** An automatic reply's return date. */
     returnDate: date(),
     error: text(),
+    /** Null: an outbound message, or an inbound one from a known sender, acted on when it came. */
+    senderCheck: jsonb().$type<SenderCheck>(),
     /** SHA-256 of the raw message as received, for a relay's retries. */
     rawSha256: text(),
     sentBy: uuid().references(() => users.id, { onDelete: "set null" }),

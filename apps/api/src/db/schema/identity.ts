@@ -66,7 +66,7 @@ export const refreshTokens = pgTable(
   (t) => [index().on(t.sessionId)],
 );
 
-/** Emailed 6-digit codes: email verification and password reset. */
+/** Emailed 6-digit codes: email verification, password reset, a new browser's login. */
 export const oneTimeCodes = pgTable(
   "one_time_codes",
   {
@@ -74,7 +74,7 @@ export const oneTimeCodes = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text({ enum: ["verify_email", "reset_password"] }).notNull(),
+    purpose: text({ enum: ["verify_email", "reset_password", "login"] }).notNull(),
     /** HMAC-SHA256 keyed with the server secret over (id, code). */
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),

@@ -27,6 +27,20 @@ export function resetEmail(to: string, code: string): OutgoingEmail {
   return { to, subject: `Your Recoup password reset code: ${code}`, ...body };
 }
 
+/** The code that finishes a login from a new browser while the account sees failed logins. */
+export function loginCodeEmail(to: string, code: string, appUrl: string): OutgoingEmail {
+  const body = layout(
+    "Finish logging in",
+    [
+      "Someone just logged in to your Recoup account with your password, from a browser that has not logged in before, while your account sees failed logins. Enter this code on the login page to finish. It expires in 10 minutes.",
+      "If this was not you, someone knows your password: reset it now.",
+    ],
+    code,
+    { href: `${appUrl}/forgot-password`, label: "Reset password" },
+  );
+  return { to, subject: `Your Recoup login code: ${code}`, ...body };
+}
+
 export function passwordChangedEmail(to: string, appUrl: string): OutgoingEmail {
   const body = layout(
     "Your password was changed",

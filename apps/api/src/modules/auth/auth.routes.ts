@@ -4,6 +4,8 @@ import {
   cookieNames,
   emailOnlyRequestSchema,
   errorBodySchema,
+  loginCodeChallengeResponseSchema,
+  loginCodeRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -129,14 +131,37 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limit(perMinute),
         schema: {
           tags: ["auth"],
+          description:
+            "200: signed in. 202: a browser the account does not know, while the account sees failed logins: finish with the emailed code (`/v1/auth/login/code`). 429 with Retry-After: this client address failed too often.",
           body: loginRequestSchema,
-          response: { 200: loginResponseSchema, ...errors },
+          response: { 200: loginResponseSchema, 202: loginCodeChallengeResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
         const { email, password } = request.body;
-        const result = await service.login(ctx, email, password, request.cookies[cookieNames.device]);
+        const device = request.cookies[cookieNames.device];
+        const result = await service.login(ctx, email, password, request.ip, device);
+        if ("codeStep" in result) return reply.status(202).send({ data: result.codeStep });
         request.log.info({ event: "login" }, "login succeeded");
+        return signedIn(reply, result);
+      },
+    );
+
+    app.post(
+      apiPaths.auth.loginCode,
+      {
+        config: limit(perMinute),
+        schema: {
+          tags: ["auth"],
+          description:
+            "Finishes a login that answered 202 with the 6-digit code emailed to the account; the browser becomes a known device.",
+          body: loginCodeRequestSchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.loginWithCode(ctx, request.body, request.cookies[cookieNames.device]);
+        request.log.info({ event: "login" }, "login code accepted, signed in");
         return signedIn(reply, result);
       },
     );

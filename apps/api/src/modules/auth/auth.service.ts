@@ -1,6 +1,8 @@
 import {
   authMessages,
   errorCodes,
+  type LoginCodeChallenge,
+  type LoginCodeRequest,
   type ResetPasswordRequest,
   type SignupRequest,
   type Tokens,
@@ -16,12 +18,13 @@ import * as emails from "./auth.emails.ts";
 import * as repo from "./auth.repository.ts";
 import { checkCode, invalidCode, isOpenCode, issueCode, spendCode } from "./codes.ts";
 import { knownDevice, newDeviceCookie } from "./devices.ts";
+import { checkLoginCode, startCodeStep } from "./login-code.ts";
+import { accountKey, readThrottle, recordAttempt, waitText } from "./login-throttle.ts";
 import { startSession } from "./sessions.ts";
 
 export const MAX_FAILED_LOGINS_PER_HOUR = 100;
 
 const tooCommon = () => new AppError(400, errorCodes.passwordTooCommon, authMessages.passwordTooCommon);
-const loginFailuresKey = (email: string) => `login-failures:${email}`;
 
 export interface SignedIn {
   tokens: Tokens;
@@ -132,29 +135,78 @@ export async function verificationLinkOpen(ctx: AppContext, input: VerifyEmailCh
   return isOpenCode(ctx, user.id, "verify_email", input.code);
 }
 
+const wrongPassword = () => new AppError(401, errorCodes.invalidCredentials, "Incorrect email or password.");
+
+/** Signed in, or (a new browser while the account sees failed logins) the emailed-code step. */
+export type LoginOutcome = SignedIn | { codeStep: LoginCodeChallenge };
+
 /**
- * Failed logins are counted per account (not per address), so spoofed headers change nothing.
- * A browser with the account's device cookie has a budget of its own; the account's budget holds
- * only for unknown devices, so guessing from elsewhere never locks the owner out.
+ * A browser with the account's device cookie has its own budget (100 failures an hour): a stolen
+ * cookie locks only itself out.
  */
-export async function login(ctx: AppContext, email: string, password: string, deviceCookie?: string) {
-  const user = await repo.findUserByEmail(ctx.db, email);
-  const device = user && knownDevice(ctx.config.jwtSecret, deviceCookie, user.id);
-  const failKey = device ? `${loginFailuresKey(email)}:device:${device}` : loginFailuresKey(email);
+async function knownDeviceLogin(
+  ctx: AppContext,
+  user: repo.UserRow,
+  device: string,
+  password: string,
+  deviceCookie: string,
+) {
+  const failKey = `${accountKey(user.email)}:device:${device}`;
   if ((await repo.readCounter(ctx.db, failKey, 3600)) >= MAX_FAILED_LOGINS_PER_HOUR) {
     throw tooManyRequests(
-      "Too many failed logins for this account. Please wait an hour or reset your password.",
+      "Too many failed logins from this browser. Please wait an hour or reset your password.",
     );
   }
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) {
+  if (!(await verifyPassword(user.passwordHash, password))) {
     await repo.hitCounter(ctx.db, failKey, 3600);
-    throw new AppError(401, errorCodes.invalidCredentials, "Incorrect email or password.");
+    throw wrongPassword();
   }
   if (!user.emailVerifiedAt) {
     throw new AppError(403, errorCodes.emailNotVerified, authMessages.emailNotVerified);
   }
   return signIn(ctx, user, deviceCookie);
+}
+
+/**
+ * Known devices log in as before. Other browsers: an address that failed too often waits (429,
+ * Retry-After); otherwise the password is checked, and while the account has had failed logins this
+ * hour, the login finishes with a code emailed to the account instead of being refused. That step
+ * answers a wrong password the same way unless the account's growing delay has passed, so
+ * guessing learns little, and the owner is never locked out (login-throttle.ts, decision 0002).
+ */
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  address: string,
+  deviceCookie?: string,
+): Promise<LoginOutcome> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  const device = user && knownDevice(ctx.config.jwtSecret, deviceCookie, user.id);
+  if (user && device) return knownDeviceLogin(ctx, user, device, password, deviceCookie!);
+  const throttle = await readThrottle(ctx.db, email, address);
+  if (throttle.addressWait > 0) {
+    throw tooManyRequests(
+      `Too many failed logins from your network. Please try again in ${waitText(throttle.addressWait)}.`,
+      throttle.addressWait,
+    );
+  }
+  // Checked against a dummy hash when there is no account, so both take the same time.
+  const right = await verifyPassword(user?.passwordHash, password);
+  if (user && right && !throttle.underAttack) {
+    if (!user.emailVerifiedAt) {
+      throw new AppError(403, errorCodes.emailNotVerified, authMessages.emailNotVerified);
+    }
+    return signIn(ctx, user, deviceCookie);
+  }
+  await recordAttempt(ctx.db, email, address, !right);
+  if (!right && throttle.mayTellWrong) throw wrongPassword();
+  return { codeStep: await startCodeStep(ctx, email, right) };
+}
+
+/** The code step's second half: the emailed code signs this browser in and makes it known. */
+export async function loginWithCode(ctx: AppContext, input: LoginCodeRequest, deviceCookie?: string) {
+  return signIn(ctx, await checkLoginCode(ctx, input), deviceCookie);
 }
 
 /** A reset signs the account out everywhere and tells its owner by email. */
@@ -173,7 +225,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
     });
     if (!claimed) await repo.updateUser(tx, user!.id, { passwordHash });
     await repo.revokeUserSessions(tx, user!.id, "password reset");
-    await repo.clearCounter(tx, loginFailuresKey(user!.email));
+    await repo.clearCounter(tx, accountKey(user!.email));
     await enqueueEmail(ctx, emails.passwordChangedEmail(user!.email, ctx.config.appUrl), tx);
   });
 }

@@ -23,12 +23,17 @@ export const invalidCode = () =>
  * the hourly budget it issues nothing and returns null: the caller answers as usual, so the
  * answer never tells whether the account exists.
  */
-export async function issueCode(ctx: AppContext, tx: DbOrTx, userId: string, purpose: repo.CodePurpose) {
+export async function issueCode(
+  ctx: AppContext,
+  tx: DbOrTx,
+  userId: string,
+  purpose: repo.CodePurpose,
+  id: string = crypto.randomUUID(),
+) {
   const issued = await repo.hitCounter(tx, `codes:${purpose}:${userId}`, 3600);
   if (issued > MAX_CODES_PER_HOUR) return null;
   await repo.consumeOpenCodes(tx, userId, purpose);
   const code = sixDigitCode();
-  const id = crypto.randomUUID();
   await repo.insertCode(tx, {
     id,
     userId,
@@ -42,17 +47,18 @@ export async function issueCode(ctx: AppContext, tx: DbOrTx, userId: string, pur
 /**
  * Checks a code without spending it and returns its id: each guess is counted atomically before
  * it is compared, so at most MAX_CODE_ATTEMPTS guesses are ever evaluated, even under
- * concurrent requests.
+ * concurrent requests. With `codeId`, only that code counts (a login's code is bound to it).
  */
 export async function checkCode(
   ctx: AppContext,
   userId: string | undefined,
   purpose: repo.CodePurpose,
   code: string,
+  codeId?: string,
 ): Promise<string> {
   if (!userId) throw invalidCode();
   const open = await repo.findOpenCode(ctx.db, userId, purpose);
-  if (!open) throw invalidCode();
+  if (!open || (codeId !== undefined && open.id !== codeId)) throw invalidCode();
   const counted = await repo.countCodeAttempt(ctx.db, open.id, MAX_CODE_ATTEMPTS);
   if (!counted) throw invalidCode();
   if (!safeEqual(open.codeHash, hashCode(ctx.config.jwtSecret, open.id, code))) throw invalidCode();

@@ -59,6 +59,7 @@ export async function messagesByIds(db: DbOrTx, messageIds: string[]) {
       customerQbId: emailMessages.customerQbId,
       messageId: emailMessages.messageId,
       toAddress: emailMessages.toAddress,
+      at: emailMessages.at,
     })
     .from(emailMessages)
     .where(and(inArray(emailMessages.messageId, messageIds), eq(emailMessages.direction, "outbound")));

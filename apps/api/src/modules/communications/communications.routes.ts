@@ -2,6 +2,8 @@ import {
   apiPaths,
   communicationInvoicesQuerySchema,
   communicationInvoicesResponseSchema,
+  confirmSenderRequestSchema,
+  confirmSenderResponseSchema,
   dismissInboundFailureRequestSchema,
   dismissInboundFailureResponseSchema,
   emailThreadsQuerySchema,
@@ -24,11 +26,12 @@ import { currentUser } from "../auth/index.ts";
 import { collectionErrors } from "../receivables/index.ts";
 import { communicationInvoices, emailThread, markHandled } from "./communications.service.ts";
 import { ingestInbound } from "./inbound.service.ts";
+import { confirmSender } from "./inbound-effects.ts";
 import { dismissInboundFailure, inboundFailureRaw, inboundFailures } from "./inbound-failures.service.ts";
 
 const secured = { security: [{ bearer: [] }], tags: ["communications"] };
 
-/** The Communications page: invoices with a thread, a thread, and 'Mark as handled'. */
+/** The Communications page: invoices with a thread, a thread, 'Mark as handled' and 'Confirm sender'. */
 export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -122,6 +125,23 @@ export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { companyId, id } = request.body;
         return { data: { dismissed: await dismissInboundFailure(ctx, companyId, id) } };
+      },
+    );
+
+    app.post(
+      apiPaths.communications.confirmSender,
+      {
+        schema: {
+          ...secured,
+          description:
+            "Vouches for a held inbound message (from an unknown sender, or late): it then does what it would have done. `confirmed` is false when nothing was held.",
+          body: confirmSenderRequestSchema,
+          response: { 200: confirmSenderResponseSchema, ...collectionErrors },
+        },
+      },
+      async (request) => {
+        const { companyId, emailId } = request.body;
+        return { data: { confirmed: await confirmSender(ctx, companyId, emailId, currentUser(request).id) } };
       },
     );
   };

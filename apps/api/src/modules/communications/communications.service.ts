@@ -8,7 +8,6 @@ import type {
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
-import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { companyToday, searchTerm } from "../receivables/index.ts";
 import * as repo from "./communications.repository.ts";
@@ -31,6 +30,8 @@ export const toMessage = (m: repo.EmailMessageRow): EmailMessage => ({
   attachments: m.attachments,
   returnDate: m.returnDate,
   error: m.error,
+  sender: m.senderCheck?.state ?? "known",
+  heldReason: m.senderCheck?.reason ?? null,
   at: m.at.toISOString(),
 });
 
@@ -108,6 +109,7 @@ export async function communicationInvoices(
           kind: last.kind,
           status: last.status,
           subject: last.subject,
+          sender: last.senderCheck?.state ?? "known",
           at: last.at.toISOString(),
           snippet: snippet(last.replyText || last.text),
         },

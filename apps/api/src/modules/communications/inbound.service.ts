@@ -6,11 +6,11 @@ import {
   parseInbound,
   UnreadableMail,
 } from "../../integrations/mail/inbound-mail.ts";
-import { addDays } from "../../lib/dates.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
-import * as pauseRepo from "../pauses/index.ts";
 import * as repo from "./communications.repository.ts";
+import { applyEffect, effectOf } from "./inbound-effects.ts";
 import * as failuresRepo from "./inbound-failures.repository.ts";
+import { held, heldReason, senderFacts } from "./sender-check.ts";
 
 /** The invoice number a subject names ("Invoice 1042", "Rechnung #1042", "Factura 1042"…). */
 const SUBJECT_INVOICE =
@@ -78,10 +78,9 @@ async function threadOf(
 
 /**
  * A message that came in (the relay's POST; a mailbox reader later): stored once (a retry changes
- * nothing), then acted on. A person's reply marks the invoice 'Reply waiting' and pauses its
- * reminders until handled; an automatic reply naming a date pauses the customer until the day
- * after; a bounce marks the address and stops the customer's reminders. A message that cannot be
- * read within the limits is kept aside as it came, for the company its header names.
+ * nothing), then acted on (inbound-effects.ts) when its sender counts (sender-check.ts); otherwise
+ * it is held, marked in its thread, until a user confirms it. A message that cannot be read within
+ * the limits is kept aside as it came, for the company its header names.
  */
 export async function ingestInbound(
   ctx: AppContext,
@@ -103,6 +102,8 @@ export async function ingestInbound(
   if (typeof thread === "string") return { stored: false, reason: thread };
   const { companyId, invoiceId, customerRef } = thread;
   const now = ctx.now();
+  const effect = effectOf(mail, thread, thread.answered?.toAddress);
+  const reason = heldReason(mail, await senderFacts(ctx.db, thread), now);
   return ctx.db.transaction(async (tx) => {
     const { created } = await repo.insertMessage(tx, {
       companyId,
@@ -117,7 +118,7 @@ export async function ingestInbound(
       fromAddress: mail.from,
       toAddress: mail.recipients.join(", "),
       subject: mail.subject.slice(0, 1000),
-      html: mail.html === null ? null : sanitizeUserHtml(mail.html),
+      html: mail.html === null ? null : sanitizeUserHtml(mail.html, { remoteImages: false }),
       text: mail.text,
       replyText: mail.replyText,
       attachments: mail.attachments,
@@ -125,42 +126,12 @@ export async function ingestInbound(
       error: mail.bounce
         ? [mail.bounce.status, mail.bounce.diagnostic].filter(Boolean).join(" ") || null
         : null,
+      senderCheck: reason ? held(reason, effect) : null,
       rawSha256: mail.sha256,
       at: now,
     });
     if (!created) return { stored: true, duplicate: true, companyId, invoiceId, kind: mail.kind };
-    if (mail.kind === "reply" && invoiceId) {
-      await repo.markReplyWaiting(tx, companyId, invoiceId, now);
-      await pauseRepo.pauseFor(tx, {
-        companyId,
-        scope: "invoice",
-        targetQbId: invoiceId,
-        reason: "reply",
-        until: null,
-        detail: null,
-      });
-    } else if (mail.kind === "auto_reply" && mail.returnDate && customerRef) {
-      await pauseRepo.pauseFor(tx, {
-        companyId,
-        scope: "customer",
-        targetQbId: customerRef,
-        reason: "away",
-        until: addDays(mail.returnDate, 1),
-        detail: mail.returnDate,
-      });
-    } else if (mail.kind === "bounce" && !mail.bounce?.transient && customerRef) {
-      const address = mail.bounce?.recipient ?? thread.answered?.toAddress ?? null;
-      await pauseRepo.pauseFor(tx, {
-        companyId,
-        scope: "customer",
-        targetQbId: customerRef,
-        reason: "bounce",
-        until: null,
-        detail: address,
-      });
-      if (mail.bounce?.originalMessageId)
-        await repo.markBounced(tx, companyId, mail.bounce.originalMessageId);
-    }
+    if (effect && !reason) await applyEffect(tx, thread, effect, now);
     return { stored: true, duplicate: false, companyId, invoiceId, kind: mail.kind };
   });
 }

@@ -1,5 +1,5 @@
 import type { InvoiceSortField, InvoiceStatusFilter, SortOrder } from "@recoup/contracts";
-import { and, asc, desc, eq, ilike, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, ilike, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoiceSearchText, invoices } from "../../db/schema/index.ts";
 import {

@@ -3,7 +3,6 @@ import {
   ageReportQuerySchema,
   ageReportResponseSchema,
   apiPaths,
-  errorBodySchema,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
 } from "@recoup/contracts";

@@ -6,7 +6,6 @@ import type {
 } from "@recoup/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { dateIn } from "../../lib/dates.ts";
 import { notFound } from "../../lib/errors.ts";
 import { companyToday, customerExists, searchTerm } from "../receivables/index.ts";
 import { withReminderColumns } from "../reminders/index.ts";

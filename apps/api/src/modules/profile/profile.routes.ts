@@ -8,7 +8,7 @@ import {
   updateProfileFormSchema,
   updateProfileResponseSchema,
 } from "@recoup/contracts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -29,8 +29,8 @@ const PROFILE_FORM = {
   maxFileBytes: MAX_IMAGE_BYTES,
 } as const;
 
-async function readProfileForm(request: FastifyRequest) {
-  const form = await readMultipartForm(request, PROFILE_FORM);
+async function readProfileForm(request: FastifyRequest, reply: FastifyReply) {
+  const form = await readMultipartForm(request, reply, PROFILE_FORM);
   const images: Record<string, ImageChange> = {};
   for (const name of IMAGE_FIELDS) {
     const file = form.files[name];
@@ -76,8 +76,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // The form is streamed and checked by readProfileForm; the body schema documents it.
         validatorCompiler: () => () => true,
       },
-      async (request) => {
-        const { fields, images } = await readProfileForm(request);
+      async (request, reply) => {
+        const { fields, images } = await readProfileForm(request, reply);
         assertOwnNames(request, fields);
         const data = await updateProfile(ctx, currentUser(request).id, fields.companyId, fields, images);
         return { data };

@@ -1,9 +1,8 @@
 /** What the planner reads: each invoice's reminders so far, and the invoices a run may decide for. */
-import { and, count, eq, inArray, isNotNull, max, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { invoices, reminders } from "../../db/schema/index.ts";
 import { liveInvoices, openBalance } from "../receivables/index.ts";
-import { remindableInvoices } from "./remindable.repository.ts";
 
 /**
  * The reminders that count for the schedule (all but cancelled) of a company's open invoices,

@@ -1,6 +1,6 @@
 /** The invoices reminders read: the ones the schedule may chase, one or several as they are now, a preview's. */
 import type { TemplateType } from "@recoup/contracts";
-import { and, eq, gte, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoices } from "../../db/schema/index.ts";
 import { liveInvoices, openBalance } from "../receivables/index.ts";

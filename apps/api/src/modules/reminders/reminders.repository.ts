@@ -1,7 +1,7 @@
 /** The outbox's rows: read, updated as they are sent, and listed in the log. */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { invoices, reminders } from "../../db/schema/index.ts";
+import { reminders } from "../../db/schema/index.ts";
 
 export type ReminderRow = typeof reminders.$inferSelect;
 export type NewReminder = typeof reminders.$inferInsert;

@@ -11,9 +11,6 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import * as log from "./log.service.ts";
-import * as manual from "./manual.service.ts";
-import * as pauses from "./pauses.service.ts";
 import { reminderPausesRoutes } from "./reminder-pauses.routes.ts";
 import { reminderSendsRoutes } from "./reminder-sends.routes.ts";
 import { errors, secured } from "./reminders-http.ts";

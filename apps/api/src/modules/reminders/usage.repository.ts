@@ -1,7 +1,7 @@
 /** The plans' usage: invoices reminded in a month, and those that will count once their reminder goes. */
-import { and, count, countDistinct, eq, gte, lt, or } from "drizzle-orm";
+import { and, countDistinct, eq, gte, lt, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { invoices, reminders } from "../../db/schema/index.ts";
+import { reminders } from "../../db/schema/index.ts";
 
 /** Distinct invoices that received a reminder (automatic or manual) in [from, to): the plans' usage. */
 export async function countInvoicesReminded(db: DbOrTx, companyId: string, from: Date, to: Date) {

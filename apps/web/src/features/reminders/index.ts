@@ -6,7 +6,7 @@
  */
 export { getReminderDraft } from "@/features/reminders/api/get-reminder-draft";
 export { useUpcomingReminders } from "@/features/reminders/api/get-upcoming-reminders";
-export { invalidateReminderState } from "@/features/reminders/api/invalidate";
+export { invalidateReminderState, useReminderStateMutation } from "@/features/reminders/api/invalidate";
 export { AutomaticRemindersCard } from "@/features/reminders/components/automatic-reminders-card";
 export { CustomerReminders } from "@/features/reminders/components/customer-reminders";
 export { PlannedRemindersList } from "@/features/reminders/components/planned-reminders-list";

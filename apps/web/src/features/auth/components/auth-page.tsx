@@ -1,12 +1,15 @@
+import type { LoginCodeChallenge } from "@recoup/contracts";
 import { useState } from "react";
 import { Navigate, useLocation, useSearchParams } from "react-router";
 
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { ChoosePasswordForm } from "@/features/auth/components/choose-password-form";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
+import { LoginCodeStep } from "@/features/auth/components/login-code-step";
 import { LoginScreen } from "@/features/auth/components/login-screen";
 import { SignupForm } from "@/features/auth/components/signup-form";
 import { VerifyEmailPanel } from "@/features/auth/components/verify-email-panel";
+import { loginCodeTitle } from "@/features/auth/utils/auth-errors";
 import { type Flash, readFlash } from "@/features/auth/utils/auth-flash";
 import { type AuthMode, resolveAuthMode } from "@/features/auth/utils/auth-mode";
 
@@ -34,6 +37,7 @@ function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
   const [verify, setVerify] = useState<Pending | null>(null);
   const [choose, setChoose] = useState<{ email: string; code: string } | null>(null);
   const [forgotStep, setForgotStep] = useState<"email" | "verify">("email");
+  const [codeStep, setCodeStep] = useState<LoginCodeChallenge | null>(null);
 
   // The emailed link /login?verifyEmail=<email>&code=<code>: the code leaves the address bar and
   // the login form takes it, with the password its holder keeps.
@@ -47,6 +51,14 @@ function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
     return (
       <AuthLayout {...headings.choose}>
         <ChoosePasswordForm email={choose.email} code={choose.code} />
+      </AuthLayout>
+    );
+  }
+
+  if (codeStep) {
+    return (
+      <AuthLayout title={loginCodeTitle} description={codeStep.message}>
+        <LoginCodeStep step={codeStep} onBack={() => setCodeStep(null)} />
       </AuthLayout>
     );
   }
@@ -88,6 +100,7 @@ function AuthScreen({ mode, flash }: { mode: AuthMode; flash: Flash }) {
           setVerify({ email, password, notice: { kind: "error", text: message } })
         }
         onPasswordMismatch={(email, code) => setChoose({ email, code })}
+        onCodeRequired={setCodeStep}
       />
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { errorCodes, type LoginRequest } from "@recoup/contracts";
+import { errorCodes, type LoginCodeChallenge, type LoginRequest } from "@recoup/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -34,6 +34,8 @@ interface LoginFormProps {
   onUseAnotherEmail: () => void;
   /** The email field takes the focus (after 'Use another email'). */
   focusEmail?: boolean;
+  /** A new browser while the account sees failed logins: the emailed code finishes the login. */
+  onCodeRequired: (step: LoginCodeChallenge) => void;
 }
 
 /** A quiet link beside a field's label ('Forgot your password?', 'Use another email'). */
@@ -48,6 +50,7 @@ export function LoginForm({
   onVerifyCodeRefused,
   onUseAnotherEmail,
   focusEmail = false,
+  onCodeRequired,
 }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const form = useForm<LoginFormInput, unknown, LoginRequest>({
@@ -55,10 +58,15 @@ export function LoginForm({
     defaultValues: { email: defaultEmail, password: "" },
   });
   const mutation = useMutation({
-    mutationFn: async (values: LoginRequest) =>
-      completeSignIn(verifyCode ? await verifyEmail({ ...values, code: verifyCode }) : await login(values)),
-    onSuccess: () => {
-      if (verifyCode) toast.success(emailVerifiedMessage);
+    mutationFn: async (values: LoginRequest) => {
+      const result = verifyCode ? await verifyEmail({ ...values, code: verifyCode }) : await login(values);
+      if ("codeRequired" in result) return result;
+      await completeSignIn(result);
+      return null;
+    },
+    onSuccess: (codeStep) => {
+      if (codeStep) onCodeRequired(codeStep);
+      else if (verifyCode) toast.success(emailVerifiedMessage);
     },
     onError: (error, values) => {
       if (verifyCode && isApiError(error, 409, errorCodes.passwordMismatch)) {

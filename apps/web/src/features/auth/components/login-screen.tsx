@@ -1,3 +1,4 @@
+import type { LoginCodeChallenge } from "@recoup/contracts";
 import { Navigate, useNavigate } from "react-router";
 
 import { useVerifyLinkState } from "@/features/auth/api/check-verify-link";
@@ -14,6 +15,7 @@ interface LoginScreenProps {
   flash: Flash;
   onNeedsVerification: (email: string, password: string, message: string) => void;
   onPasswordMismatch: (email: string, code: string) => void;
+  onCodeRequired: (step: LoginCodeChallenge) => void;
 }
 
 /**
@@ -22,7 +24,12 @@ interface LoginScreenProps {
  * ('Use another email' drops the link); if not (verified already, or the code expired), a plain
  * login with the address filled in, saying why.
  */
-export function LoginScreen({ flash, onNeedsVerification, onPasswordMismatch }: LoginScreenProps) {
+export function LoginScreen({
+  flash,
+  onNeedsVerification,
+  onPasswordMismatch,
+  onCodeRequired,
+}: LoginScreenProps) {
   const navigate = useNavigate();
   const link = flash.email && flash.verifyCode ? { email: flash.email, code: flash.verifyCode } : undefined;
   const linkState = useVerifyLinkState(link);
@@ -41,6 +48,7 @@ export function LoginScreen({ flash, onNeedsVerification, onPasswordMismatch }: 
       }
       onNeedsVerification={onNeedsVerification}
       onPasswordMismatch={onPasswordMismatch}
+      onCodeRequired={onCodeRequired}
       onVerifyCodeRefused={(email) => navigate("/login", { replace: true, state: linkUsed(email) })}
     />
   );

@@ -9,6 +9,7 @@ import { FormNotice } from "@/components/form-notice";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useResetPassword } from "@/features/auth/api/reset-password";
+import { CodeField } from "@/features/auth/components/code-field";
 import { NewPasswordFields } from "@/features/auth/components/new-password-fields";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { resetErrorMessage } from "@/features/auth/utils/auth-errors";
@@ -47,17 +48,7 @@ export function ResetPasswordStep({ email, onBack }: { email: string; onBack: ()
           {...form.register("email")}
         />
       </FormField>
-      <FormField id="reset-code" label="Verification Code" error={errors.code?.message}>
-        <Input
-          {...fieldA11y("reset-code", errors.code?.message)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-          className="tracking-[0.3em]"
-          {...form.register("code")}
-        />
-      </FormField>
+      <CodeField id="reset-code" error={errors.code?.message} {...form.register("code")} />
       <NewPasswordFields id="reset" register={form.register} errors={errors} />
       <SubmitButton pending={mutation.isPending} busyLabel="Resetting...">
         Reset password

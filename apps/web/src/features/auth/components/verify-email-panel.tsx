@@ -3,13 +3,14 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 
-import { FormField, InputField } from "@/components/form-field";
+import { FormField } from "@/components/form-field";
 import { FormNotice, type Notice } from "@/components/form-notice";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useResendVerification } from "@/features/auth/api/resend-verification";
 import { useVerifyEmail } from "@/features/auth/api/verify-email";
 import { AuthFooterLink } from "@/features/auth/components/auth-footer-link";
+import { CodeField } from "@/features/auth/components/code-field";
 import { SubmitButton } from "@/features/auth/components/submit-button";
 import { apiMessageOr, emailVerifiedMessage, verifyFailedMessage } from "@/features/auth/utils/auth-errors";
 import { lazyResolver, preloadFormValidation } from "@/features/auth/utils/lazy-resolver";
@@ -68,16 +69,10 @@ export function VerifyEmailPanel({ email, password, notice, onPasswordMismatch }
         <FormField id="verify-email" label="Email">
           <Input id="verify-email" type="email" value={email} readOnly className="bg-muted/50" />
         </FormField>
-        <InputField
+        <CodeField
           id="verify-code"
-          label="Verification Code"
           error={errors.code?.message}
           hint="The 6-digit code from our email."
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-          inputClassName="tracking-[0.3em]"
           {...form.register("code")}
         />
         <SubmitButton pending={verify.isPending} busyLabel="Verifying...">

@@ -60,3 +60,8 @@ export const verifyOnLoginMessage = "Log in with your password to finish verifyi
  */
 export const verifyLinkUsedMessage =
   "This verification link has already been used or has expired. Log in to continue; if your email still needs verifying, you can ask for a new code there.";
+
+/** The login's code step: a refused code (wrong, used, expired) reads the API's own message. */
+export const loginCodeFailedMessage = "We could not check that code. Please try again.";
+/** Heading of the login's code step. */
+export const loginCodeTitle = "Check your email";

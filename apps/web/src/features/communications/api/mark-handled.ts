@@ -1,6 +1,6 @@
 import { apiPaths, type MarkHandledRequest, markHandledResponseSchema } from "@recoup/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidateReminderState } from "@/features/reminders";
+
+import { useReminderStateMutation } from "@/features/reminders";
 import { api } from "@/lib/api-client";
 
 /** POST /v1/business/invoice/mark-handled: the reply was dealt with; the invoice's reminders resume. */
@@ -12,7 +12,4 @@ export async function markHandled(input: MarkHandledRequest) {
 }
 
 /** The thread, its list and the invoice rows (their pause) are read again. */
-export function useMarkHandled() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: markHandled, onSuccess: () => invalidateReminderState(queryClient) });
-}
+export const useMarkHandled = () => useReminderStateMutation(markHandled);

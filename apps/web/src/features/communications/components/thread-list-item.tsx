@@ -43,7 +43,10 @@ export function ThreadListItem({
         </span>
         <span className="flex flex-wrap items-center gap-2">
           <ThreadStateBadge state={thread.state} awayUntil={thread.awayUntil} />
-          <span className="text-muted-foreground text-xs">{emailKindLabels[last.kind]}</span>
+          <span className="text-muted-foreground text-xs">
+            {emailKindLabels[last.kind]}
+            {last.sender === "unknown" ? ", unknown sender" : ""}
+          </span>
         </span>
         <span className="text-muted-foreground line-clamp-2 text-xs break-words">
           {last.snippet || last.subject}

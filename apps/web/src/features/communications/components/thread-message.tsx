@@ -3,6 +3,7 @@ import { ArrowDownLeftIcon, ArrowUpRightIcon, PaperclipIcon } from "lucide-react
 import { useId } from "react";
 
 import { Badge } from "@/components/ui/badge";
+import { HeldSenderNotice } from "@/features/communications/components/held-sender-notice";
 import { MessageBody } from "@/features/communications/components/message-body";
 import { formatBytes, formatDate, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -25,7 +26,7 @@ const kindLooks: Record<EmailKind, string> = {
 };
 
 /** One email of the thread: what it is, which way it went, its state and time, then its words. */
-export function ThreadMessage({ message }: { message: EmailMessage }) {
+export function ThreadMessage({ companyId, message }: { companyId: string; message: EmailMessage }) {
   const headingId = useId();
   const outbound = message.direction === "outbound";
   const Direction = outbound ? ArrowUpRightIcon : ArrowDownLeftIcon;
@@ -48,7 +49,14 @@ export function ThreadMessage({ message }: { message: EmailMessage }) {
               <Direction aria-hidden="true" />
               {emailKindLabels[message.kind]}
             </Badge>
-            <span className="sr-only">{outbound ? "Sent by you" : "Received from the customer"}, </span>
+            <span className="sr-only">
+              {outbound
+                ? "Sent by you"
+                : message.sender === "unknown"
+                  ? "Received"
+                  : "Received from the customer"}
+              ,{" "}
+            </span>
             <span className={cn("font-medium", trouble ? "text-destructive" : "text-muted-foreground")}>
               {statusLabels[message.status]}
             </span>
@@ -69,6 +77,7 @@ export function ThreadMessage({ message }: { message: EmailMessage }) {
             {message.error}
           </p>
         ) : null}
+        <HeldSenderNotice companyId={companyId} message={message} />
         {message.kind === "auto_reply" && message.returnDate ? (
           <p className="text-sm font-medium">Back on {formatDate(message.returnDate)}</p>
         ) : null}

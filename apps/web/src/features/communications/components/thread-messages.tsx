@@ -26,10 +26,12 @@ const arrived = (messages: EmailMessage[], pending: PendingEmail) =>
 
 /** The thread's emails, oldest first, and the one being sent. */
 export function ThreadMessages({
+  companyId,
   messages,
   pending,
   onSettled,
 }: {
+  companyId: string;
   messages: EmailMessage[];
   pending: PendingEmail | null;
   /** The pending email is in the thread now (or waiting for it stopped). */
@@ -55,7 +57,7 @@ export function ThreadMessages({
       ) : (
         <ol aria-labelledby="thread-emails-title" className="grid gap-4">
           {messages.map((message) => (
-            <ThreadMessage key={message.id} message={message} />
+            <ThreadMessage key={message.id} companyId={companyId} message={message} />
           ))}
           {pending && !done ? (
             <li

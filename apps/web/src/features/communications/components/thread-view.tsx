@@ -59,7 +59,7 @@ export function ThreadView({
     <div className="grid min-w-0 gap-6">
       <BackToList href={listHref} />
       <ThreadSummary companyId={companyId} thread={thread} />
-      <ThreadMessages messages={thread.messages} pending={pending} onSettled={settle} />
+      <ThreadMessages companyId={companyId} messages={thread.messages} pending={pending} onSettled={settle} />
       <ThreadComposer companyId={companyId} thread={thread} onSent={setPending} />
       <NotesCard
         id="invoice-notes-title"

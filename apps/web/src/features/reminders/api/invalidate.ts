@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { COLLECTIONS_KEY } from "@/lib/collections-query";
 
@@ -8,4 +8,10 @@ import { COLLECTIONS_KEY } from "@/lib/collections-query";
  */
 export function invalidateReminderState(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: [COLLECTIONS_KEY] });
+}
+
+/** A mutation after which reminder state is read again (a pause, a reply handled, a sender confirmed). */
+export function useReminderStateMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidateReminderState(queryClient) });
 }

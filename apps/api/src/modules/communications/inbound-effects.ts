@@ -1,0 +1,75 @@
+import type { AppContext } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import type { InboundEffect } from "../../db/schema/index.ts";
+import type { InboundMail } from "../../integrations/mail/inbound-mail.ts";
+import { addDays } from "../../lib/dates.ts";
+import * as pauseRepo from "../pauses/index.ts";
+import * as repo from "./communications.repository.ts";
+import { confirmHeld } from "./sender-check.repository.ts";
+
+export interface Target {
+  companyId: string;
+  invoiceId: string | null;
+  customerRef: string | null;
+}
+
+/**
+ * What a message does (decision 0010): a person's reply pauses its invoice until handled; an
+ * automatic reply naming a date pauses the customer until the day after; a hard bounce pauses the
+ * customer and marks the address. Nothing else changes anything.
+ */
+export function effectOf(mail: InboundMail, target: Target, answeredTo?: string): InboundEffect | null {
+  if (mail.kind === "reply" && target.invoiceId) return { type: "reply" };
+  if (mail.kind === "auto_reply" && mail.returnDate && target.customerRef) {
+    return { type: "away", returnDate: mail.returnDate };
+  }
+  if (mail.kind === "bounce" && !mail.bounce?.transient && target.customerRef) {
+    return {
+      type: "bounce",
+      address: mail.bounce?.recipient ?? answeredTo ?? null,
+      originalMessageId: mail.bounce?.originalMessageId ?? null,
+    };
+  }
+  return null;
+}
+
+export async function applyEffect(tx: DbOrTx, target: Target, effect: InboundEffect, at: Date) {
+  const { companyId, invoiceId, customerRef } = target;
+  const pauseCustomer = (
+    ref: string,
+    reason: "away" | "bounce",
+    until: string | null,
+    detail: string | null,
+  ) => pauseRepo.pauseFor(tx, { companyId, scope: "customer", targetQbId: ref, reason, until, detail });
+  if (effect.type === "reply" && invoiceId) {
+    await repo.markReplyWaiting(tx, companyId, invoiceId, at);
+    await pauseRepo.pauseFor(tx, {
+      companyId,
+      scope: "invoice",
+      targetQbId: invoiceId,
+      reason: "reply",
+      until: null,
+      detail: null,
+    });
+  } else if (effect.type === "away" && customerRef) {
+    await pauseCustomer(customerRef, "away", addDays(effect.returnDate, 1), effect.returnDate);
+  } else if (effect.type === "bounce" && customerRef) {
+    await pauseCustomer(customerRef, "bounce", null, effect.address);
+    if (effect.originalMessageId) await repo.markBounced(tx, companyId, effect.originalMessageId);
+  }
+}
+
+/**
+ * 'Confirm sender': a user vouches for a held message, which then does what it would have done
+ * from a known sender. False when there was nothing held (already confirmed, or not this company's).
+ */
+export async function confirmSender(ctx: AppContext, companyId: string, emailId: string, userId: string) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await confirmHeld(tx, companyId, emailId, userId, ctx.now());
+    if (!row) return false;
+    const effect = row.senderCheck.effect;
+    const target = { companyId, invoiceId: row.invoiceQbId, customerRef: row.customerQbId };
+    if (effect) await applyEffect(tx, target, effect, row.at);
+    return true;
+  });
+}

@@ -1,0 +1,121 @@
+import { apiPaths } from "@recoup/contracts";
+import { signInbound } from "@recoup/sandbox-mail";
+import { and, count, eq } from "drizzle-orm";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import { emailMessages, reminderPauses } from "../src/db/schema/index.ts";
+import { openInvoices, startWorld, type World } from "./collections-fixture.ts";
+import { INBOUND } from "./harness.ts";
+import type { MailMessage } from "./kit.ts";
+
+/**
+ * The communications tests' calls on one synced world: reminders sent by hand, the mail sandbox
+ * answering them, raw messages posted as a relay would, and what landed in threads and pauses.
+ * `world` and `appUrl` are read when called (they are set in `beforeAll`).
+ */
+export function communicationsKit(world: () => World, appUrl: () => string) {
+  const q = (params: Record<string, string>) =>
+    `?${new URLSearchParams({ companyId: world().user.companyId, ...params })}`;
+  const get = (path: string, params: Record<string, string> = {}, token = world().user.token) =>
+    world().call("GET", `${path}${q(params)}`, { token });
+  const post = (path: string, body: Record<string, unknown>, token = world().user.token) =>
+    world().call("POST", path, { token, body: { companyId: world().user.companyId, ...body } });
+
+  /** Open invoices with an address, one per customer, so each test has its own customer. */
+  function remindable() {
+    const seen = new Set<number>();
+    return openInvoices(world().store()).filter((inv) => {
+      const email = world().store().customers.get(inv.customerId)?.email;
+      if (!email || seen.has(inv.customerId)) return false;
+      seen.add(inv.customerId);
+      return true;
+    });
+  }
+  let next = 0;
+  const takeInvoice = () => remindable()[next++]!;
+
+  /** Sends a reminder by hand and answers the email as the mail sandbox received it. */
+  async function sendReminder(invoiceId: string, subject: string): Promise<MailMessage> {
+    const draft = await get(apiPaths.reminders.draft, { invoiceId });
+    expect(draft.status).toBe(200);
+    const sent = await post(apiPaths.reminders.send, {
+      invoiceId,
+      stage: draft.json.data.stage,
+      subject,
+      html: draft.json.data.html,
+    });
+    expect(sent.status).toBe(200);
+    const mail = await world().t.waitForMail(draft.json.data.to, new RegExp(`^${subject}$`));
+    // The send is recorded in the thread just after the SMTP server took it.
+    for (let i = 0; ; i++) {
+      const [found] = await world()
+        .t.ctx.db.select({ id: emailMessages.id })
+        .from(emailMessages)
+        .where(eq(emailMessages.messageId, mail.headers["message-id"]!));
+      if (found) return mail;
+      if (i > 100) throw new Error("the sent reminder was not recorded");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  const thread = async (invoiceId: string, customerRef: string) => {
+    const res = await get(apiPaths.communications.thread, { invoiceId, customerRef });
+    expect(res.status).toBe(200);
+    return res.json.data;
+  };
+
+  const stored = async () =>
+    (
+      await world()
+        .t.ctx.db.select({ n: count() })
+        .from(emailMessages)
+        .where(eq(emailMessages.companyId, world().user.companyId))
+    )[0]!.n;
+
+  const pausesOf = (targetQbId: string) =>
+    world()
+      .t.ctx.db.select()
+      .from(reminderPauses)
+      .where(
+        and(eq(reminderPauses.companyId, world().user.companyId), eq(reminderPauses.targetQbId, targetQbId)),
+      );
+
+  /** Posts a raw message to the inbound endpoint as a relay would. */
+  async function deliver(
+    raw: Buffer,
+    opts: { secret?: string; at?: Date; type?: string; signature?: string | null } = {},
+  ) {
+    const headers: Record<string, string> = { "content-type": opts.type ?? "message/rfc822" };
+    if (opts.signature !== null)
+      headers["x-inbound-signature"] =
+        opts.signature ?? signInbound(opts.secret ?? INBOUND.secret, raw, opts.at);
+    return fetch(`${appUrl()}${apiPaths.communications.inbound}`, {
+      method: "POST",
+      headers,
+      body: new Uint8Array(raw),
+    });
+  }
+
+  const compose = (mail: ConstructorParameters<typeof MailComposer>[0]) =>
+    new MailComposer({ date: new Date("2026-03-16T18:00:00Z"), ...mail }).compile().build();
+
+  return { get, post, takeInvoice, sendReminder, thread, stored, pausesOf, deliver, compose };
+}
+
+/**
+ * The file's synced world (started before its tests, closed after them), served over HTTP so the
+ * mail sandbox answers into it, and the kit on it. `world()` is ready once the tests run.
+ */
+export function communicationsWorld() {
+  let w: World | undefined;
+  let url = "";
+  beforeAll(async () => {
+    w = await startWorld();
+    url = await w.t.listen();
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+  const world = () => w!;
+  return { world, ...communicationsKit(world, () => url) };
+}
