@@ -1,4 +1,5 @@
-export { communicationsRoutes, inboundRoutes } from "./communications.routes.ts";
+export { communicationsRoutes } from "./communications.routes.ts";
+export { inboundRoutes } from "./inbound.routes.ts";
 export { ingestInbound } from "./inbound.service.ts";
 export {
   type OutboundMessage,

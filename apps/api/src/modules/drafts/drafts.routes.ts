@@ -6,6 +6,7 @@ import {
 } from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { routeSchemas } from "../../lib/route-schemas.ts";
 import { collectionErrors } from "../receivables/index.ts";
 import { draftEmail } from "./drafts.service.ts";
 import { draftWriter } from "./writers.ts";
@@ -16,14 +17,10 @@ export function draftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.communications.draft,
-      {
-        schema: {
-          security: [{ bearer: [] }],
-          tags: ["communications"],
-          querystring: draftEmailQuerySchema,
-          response: { 200: draftEmailResponseSchema, ...collectionErrors, 409: errorBodySchema },
-        },
-      },
+      routeSchemas({ tag: "communications", errors: collectionErrors }).query(draftEmailQuerySchema, {
+        200: draftEmailResponseSchema,
+        409: errorBodySchema,
+      }),
       async (request) => {
         const { companyId, customerRef, invoiceId } = request.query;
         const data = await draftEmail(ctx, writer, { companyId, customerRef, invoiceId });

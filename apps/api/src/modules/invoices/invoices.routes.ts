@@ -9,54 +9,38 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { routeSchemas } from "../../lib/route-schemas.ts";
 import { collectionErrors } from "../receivables/index.ts";
 import { agingCsv } from "./aging-csv.ts";
 import { ageReport, ageReportBatches, listInvoices } from "./invoices.service.ts";
 
-const secured = { security: [{ bearer: [] }], tags: ["invoices"] };
+const schemas = routeSchemas({ tag: "invoices", errors: collectionErrors });
 
 export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.invoices.list,
-      {
-        schema: {
-          ...secured,
-          querystring: invoiceListQuerySchema,
-          response: { 200: invoiceListResponseSchema, ...collectionErrors },
-        },
-      },
-      async (request) => {
-        return { data: await listInvoices(ctx, request.query.companyId, request.query) };
-      },
+      schemas.query(invoiceListQuerySchema, { 200: invoiceListResponseSchema }),
+      async (request) => ({ data: await listInvoices(ctx, request.query.companyId, request.query) }),
     );
 
     app.get(
       apiPaths.invoices.ageReport,
-      {
-        schema: {
-          ...secured,
-          querystring: ageReportQuerySchema,
-          response: { 200: ageReportResponseSchema, ...collectionErrors },
-        },
-      },
-      async (request) => {
-        return { data: await ageReport(ctx, request.query.companyId, request.query) };
-      },
+      schemas.query(ageReportQuerySchema, { 200: ageReportResponseSchema }),
+      async (request) => ({ data: await ageReport(ctx, request.query.companyId, request.query) }),
     );
 
     app.get(
       apiPaths.invoices.ageReportCsv,
-      {
-        schema: {
-          ...secured,
+      schemas.query(
+        ageReportQuerySchema,
+        { 200: z.string().describe("CSV") },
+        {
           description:
             "The aging report as CSV (all matching customers, then a Total line per currency), streamed.",
-          querystring: ageReportQuerySchema,
           produces: ["text/csv"],
-          response: { 200: z.string().describe("CSV"), ...collectionErrors },
         },
-      },
+      ),
       async (request, reply) => {
         const { asOf, batches } = await ageReportBatches(ctx, request.query.companyId, request.query);
         return (

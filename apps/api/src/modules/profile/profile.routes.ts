@@ -15,10 +15,12 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { fromBase64Field } from "../../lib/images.ts";
 import { readMultipartForm } from "../../lib/multipart-form.ts";
+import { routeSchemas } from "../../lib/route-schemas.ts";
 import { assertOwnNames, currentCompanyId, currentUser } from "../auth/index.ts";
 import { getProfile, getTemplates, type ImageChange, updateProfile } from "./profile.service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const schemas = routeSchemas({ tag: "settings", errors });
 const ownerParams = z.object({ companyId: z.string().min(1).max(100), email: z.string().min(1).max(254) });
 const IMAGE_FIELDS = ["profilePic", "companyLogo"] as const;
 
@@ -50,17 +52,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/v1/business/settings/get-profile/:companyId/:email",
-      {
-        schema: {
-          tags: ["settings"],
-          security: [{ bearer: [] }],
-          params: ownerParams,
-          response: { 200: profileResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return getProfile(ctx, currentUser(request).id, currentCompanyId(request));
-      },
+      schemas.params(ownerParams, { 200: profileResponseSchema }),
+      async (request) => getProfile(ctx, currentUser(request).id, currentCompanyId(request)),
     );
 
     app.post(
@@ -86,17 +79,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/v1/business/settings/get-template/:companyId/:email",
-      {
-        schema: {
-          tags: ["settings"],
-          security: [{ bearer: [] }],
-          params: ownerParams,
-          response: { 200: getTemplateResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await getTemplates(ctx, currentCompanyId(request)) };
-      },
+      schemas.params(ownerParams, { 200: getTemplateResponseSchema }),
+      async (request) => ({ data: await getTemplates(ctx, currentCompanyId(request)) }),
     );
   };
 }

@@ -11,18 +11,22 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { routeSchemas } from "../../lib/route-schemas.ts";
 import { currentCompanyId, currentUser } from "../auth/index.ts";
 import { beginConnect, completeConnect, deleteSyncedData, disconnect } from "./connection.service.ts";
 import { afterConnect, connectionStatus, pull } from "./status.service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const secured = { security: [{ bearer: [] }], tags: ["quickbooks"] };
+const schemas = routeSchemas({ tag: "quickbooks", errors });
+/** The spec's calls name the caller's email (checked as the caller's own by the tenant scope). */
+const callerQuery = z.object({ email: z.string().max(254) });
+const pulled = { 200: pullResponseSchema, 409: errorBodySchema };
 
 export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.quickbooks.connect,
-      { schema: { ...secured, response: { 200: quickbooksConnectResponseSchema, ...errors } } },
+      schemas.none({ 200: quickbooksConnectResponseSchema }),
       async (request) => ({
         data: { url: await beginConnect(ctx, currentUser(request).id, currentCompanyId(request)) },
       }),
@@ -30,13 +34,7 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       apiPaths.quickbooks.callback,
-      {
-        schema: {
-          ...secured,
-          body: quickbooksCallbackRequestSchema,
-          response: { 200: quickbooksStatusResponseSchema, ...errors },
-        },
-      },
+      schemas.body(quickbooksCallbackRequestSchema, { 200: quickbooksStatusResponseSchema }),
       async (request) => {
         const companyId = currentCompanyId(request);
         await completeConnect(ctx, currentUser(request).id, companyId, request.body);
@@ -46,27 +44,13 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       apiPaths.quickbooks.status,
-      {
-        schema: {
-          ...secured,
-          querystring: z.object({ email: z.string().max(254) }),
-          response: { 200: quickbooksStatusResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return connectionStatus(ctx, currentCompanyId(request));
-      },
+      schemas.query(callerQuery, { 200: quickbooksStatusResponseSchema }),
+      async (request) => connectionStatus(ctx, currentCompanyId(request)),
     );
 
     app.get(
       apiPaths.quickbooks.revoke,
-      {
-        schema: {
-          ...secured,
-          querystring: z.object({ email: z.string().max(254) }),
-          response: { 200: messageResponseSchema, ...errors },
-        },
-      },
+      schemas.query(callerQuery, { 200: messageResponseSchema }),
       async (request) => {
         await disconnect(ctx, currentCompanyId(request));
         return { data: { message: quickbooksMessages.disconnected } };
@@ -75,13 +59,7 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       apiPaths.quickbooks.data,
-      {
-        schema: {
-          ...secured,
-          querystring: z.object({ email: z.string().max(254) }),
-          response: { 200: messageResponseSchema, ...errors, 409: errorBodySchema },
-        },
-      },
+      schemas.query(callerQuery, { 200: messageResponseSchema, 409: errorBodySchema }),
       async (request) => {
         await deleteSyncedData(ctx, currentCompanyId(request));
         return { data: { message: "The data synced from QuickBooks was deleted." } };
@@ -90,30 +68,14 @@ export function quickbooksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/v1/business/invoice/pull/:companyId",
-      {
-        schema: {
-          ...secured,
-          params: z.object({ companyId: z.string().max(100) }),
-          response: { 200: pullResponseSchema, ...errors, 409: errorBodySchema },
-        },
-      },
-      async (request) => {
-        return pull(ctx, request.params.companyId);
-      },
+      schemas.params(z.object({ companyId: z.string().max(100) }), pulled),
+      async (request) => pull(ctx, request.params.companyId),
     );
 
     app.get(
       apiPaths.quickbooks.pullCustomers,
-      {
-        schema: {
-          ...secured,
-          querystring: z.object({ company_id: z.string().max(100) }),
-          response: { 200: pullResponseSchema, ...errors, 409: errorBodySchema },
-        },
-      },
-      async (request) => {
-        return pull(ctx, request.query.company_id);
-      },
+      schemas.query(z.object({ company_id: z.string().max(100) }), pulled),
+      async (request) => pull(ctx, request.query.company_id),
     );
   };
 }

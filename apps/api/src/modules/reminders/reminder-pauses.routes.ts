@@ -11,20 +11,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../auth/index.ts";
 import * as pauses from "./pauses.service.ts";
-import { errors, secured } from "./reminders-http.ts";
+import { schemas } from "./reminders-http.ts";
 
 /** A person's pauses on an invoice or a customer. */
 export function reminderPausesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       apiPaths.reminders.pause,
-      {
-        schema: {
-          ...secured,
-          body: pauseRemindersRequestSchema,
-          response: { 200: pauseRemindersResponseSchema, ...errors },
-        },
-      },
+      schemas.body(pauseRemindersRequestSchema, { 200: pauseRemindersResponseSchema }),
       async (request) => {
         const user = currentUser(request);
         return { data: await pauses.pauseReminders(ctx, request.body.companyId, user.id, request.body) };
@@ -33,27 +27,13 @@ export function reminderPausesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       apiPaths.reminders.resume,
-      {
-        schema: {
-          ...secured,
-          body: resumeRemindersRequestSchema,
-          response: { 200: resumeRemindersResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await pauses.resumeReminders(ctx, request.body.companyId, request.body) };
-      },
+      schemas.body(resumeRemindersRequestSchema, { 200: resumeRemindersResponseSchema }),
+      async (request) => ({ data: await pauses.resumeReminders(ctx, request.body.companyId, request.body) }),
     );
 
     app.get(
       apiPaths.reminders.pauses,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderPausesQuerySchema,
-          response: { 200: reminderPausesResponseSchema, ...errors },
-        },
-      },
+      schemas.query(reminderPausesQuerySchema, { 200: reminderPausesResponseSchema }),
       async (request) => {
         return { data: { pauses: await pauses.listPauses(ctx, request.query.companyId, request.query) } };
       },

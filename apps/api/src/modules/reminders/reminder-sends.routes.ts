@@ -15,20 +15,14 @@ import type { AppContext } from "../../context.ts";
 import { currentUser } from "../auth/index.ts";
 import * as log from "./log.service.ts";
 import * as manual from "./manual.service.ts";
-import { errors, secured } from "./reminders-http.ts";
+import { schemas } from "./reminders-http.ts";
 
 /** Manual sends (a draft, then 'Send'), the log and the month's usage. */
 export function reminderSendsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.reminders.draft,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderDraftQuerySchema,
-          response: { 200: reminderDraftResponseSchema, ...errors },
-        },
-      },
+      schemas.query(reminderDraftQuerySchema, { 200: reminderDraftResponseSchema }),
       async (request) => {
         const { companyId, invoiceId, stage } = request.query;
         return { data: await manual.reminderDraft(ctx, companyId, invoiceId, stage) };
@@ -37,14 +31,8 @@ export function reminderSendsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       apiPaths.reminders.send,
-      {
-        schema: {
-          ...secured,
-          body: sendReminderRequestSchema,
-          // 402: the trial ended, the subscription is not active, or the month's invoices are used.
-          response: { 200: sendReminderResponseSchema, 402: errorBodySchema, ...errors },
-        },
-      },
+      // 402: the trial ended, the subscription is not active, or the month's invoices are used.
+      schemas.body(sendReminderRequestSchema, { 200: sendReminderResponseSchema, 402: errorBodySchema }),
       async (request) => {
         const user = currentUser(request);
         return { data: await manual.sendManualReminder(ctx, request.body.companyId, user.id, request.body) };
@@ -53,27 +41,13 @@ export function reminderSendsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       apiPaths.reminders.log,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderLogQuerySchema,
-          response: { 200: reminderLogResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await log.reminderLog(ctx, request.query.companyId, request.query) };
-      },
+      schemas.query(reminderLogQuerySchema, { 200: reminderLogResponseSchema }),
+      async (request) => ({ data: await log.reminderLog(ctx, request.query.companyId, request.query) }),
     );
 
     app.get(
       apiPaths.reminders.usage,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderUsageQuerySchema,
-          response: { 200: reminderUsageResponseSchema, ...errors },
-        },
-      },
+      schemas.query(reminderUsageQuerySchema, { 200: reminderUsageResponseSchema }),
       async (request) => {
         return { data: await log.monthlyUsage(ctx, request.query.companyId, request.query.month) };
       },

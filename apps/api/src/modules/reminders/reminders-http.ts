@@ -1,11 +1,14 @@
 import { errorBodySchema } from "@recoup/contracts";
+import { routeSchemas } from "../../lib/route-schemas.ts";
 
-/** The errors every reminders route may answer, and its OpenAPI security and tag. */
-export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-export const secured = { security: [{ bearer: [] }], tags: ["reminders"] };
+/** The reminders routes' schemas: their OpenAPI tag and security, and the errors any of them may answer. */
+export const schemas = routeSchemas({
+  tag: "reminders",
+  errors: {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+  },
+});

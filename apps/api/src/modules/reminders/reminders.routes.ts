@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { reminderPausesRoutes } from "./reminder-pauses.routes.ts";
 import { reminderSendsRoutes } from "./reminder-sends.routes.ts";
-import { errors, secured } from "./reminders-http.ts";
+import { schemas } from "./reminders-http.ts";
 import { getReminderSettings, saveReminderSettings } from "./settings.service.ts";
 import { enablePreview, upcomingReminders } from "./upcoming.service.ts";
 
@@ -22,41 +22,19 @@ function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.reminders.settings,
-      {
-        schema: {
-          ...secured,
-          querystring: reminderSettingsQuerySchema,
-          response: { 200: reminderSettingsResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await getReminderSettings(ctx, request.query.companyId) };
-      },
+      schemas.query(reminderSettingsQuerySchema, { 200: reminderSettingsResponseSchema }),
+      async (request) => ({ data: await getReminderSettings(ctx, request.query.companyId) }),
     );
 
     app.post(
       apiPaths.reminders.settings,
-      {
-        schema: {
-          ...secured,
-          body: saveReminderSettingsRequestSchema,
-          response: { 200: reminderSettingsResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await saveReminderSettings(ctx, request.body.companyId, request.body) };
-      },
+      schemas.body(saveReminderSettingsRequestSchema, { 200: reminderSettingsResponseSchema }),
+      async (request) => ({ data: await saveReminderSettings(ctx, request.body.companyId, request.body) }),
     );
 
     app.get(
       apiPaths.reminders.enablePreview,
-      {
-        schema: {
-          ...secured,
-          querystring: enablePreviewQuerySchema,
-          response: { 200: enablePreviewResponseSchema, ...errors },
-        },
-      },
+      schemas.query(enablePreviewQuerySchema, { 200: enablePreviewResponseSchema }),
       async (request) => {
         const { companyId, ...override } = request.query;
         return { data: await enablePreview(ctx, companyId, override) };
@@ -65,16 +43,8 @@ function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       apiPaths.reminders.upcoming,
-      {
-        schema: {
-          ...secured,
-          querystring: upcomingRemindersQuerySchema,
-          response: { 200: upcomingRemindersResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await upcomingReminders(ctx, request.query.companyId, request.query) };
-      },
+      schemas.query(upcomingRemindersQuerySchema, { 200: upcomingRemindersResponseSchema }),
+      async (request) => ({ data: await upcomingReminders(ctx, request.query.companyId, request.query) }),
     );
   };
 }

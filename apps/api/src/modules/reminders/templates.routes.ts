@@ -13,6 +13,7 @@ import {
 } from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { routeSchemas } from "../../lib/route-schemas.ts";
 import { currentUser } from "../auth/index.ts";
 import {
   listTemplates,
@@ -23,48 +24,26 @@ import {
 } from "./templates.service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const secured = { security: [{ bearer: [] }], tags: ["templates"] };
+const schemas = routeSchemas({ tag: "templates", errors });
 
 /** The Email Templates page: templates, follow-up interval, preview and test email. */
 export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.templates.list,
-      {
-        schema: {
-          ...secured,
-          querystring: templatesQuerySchema,
-          response: { 200: templatesResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return { data: await listTemplates(ctx, request.query.companyId) };
-      },
+      schemas.query(templatesQuerySchema, { 200: templatesResponseSchema }),
+      async (request) => ({ data: await listTemplates(ctx, request.query.companyId) }),
     );
 
     app.post(
       apiPaths.templates.save,
-      {
-        schema: {
-          ...secured,
-          body: saveTemplateRequestSchema,
-          response: { 200: saveTemplateResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        return saveTemplate(ctx, request.body.companyId, request.body);
-      },
+      schemas.body(saveTemplateRequestSchema, { 200: saveTemplateResponseSchema }),
+      async (request) => saveTemplate(ctx, request.body.companyId, request.body),
     );
 
     app.post(
       apiPaths.templates.followUpInterval,
-      {
-        schema: {
-          ...secured,
-          body: saveFollowUpIntervalRequestSchema,
-          response: { 200: saveFollowUpIntervalResponseSchema, ...errors },
-        },
-      },
+      schemas.body(saveFollowUpIntervalRequestSchema, { 200: saveFollowUpIntervalResponseSchema }),
       async (request) => {
         const { companyId, followUpInterval } = request.body;
         return { data: await saveFollowUpInterval(ctx, companyId, followUpInterval) };
@@ -73,13 +52,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       apiPaths.templates.preview,
-      {
-        schema: {
-          ...secured,
-          body: previewTemplateRequestSchema,
-          response: { 200: previewTemplateResponseSchema, ...errors },
-        },
-      },
+      schemas.body(previewTemplateRequestSchema, { 200: previewTemplateResponseSchema }),
       async (request) => {
         const { email, invoice, values } = await previewTemplate(ctx, request.body.companyId, request.body);
         return { data: { email, invoice, values } };
@@ -88,13 +61,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       apiPaths.templates.sendTest,
-      {
-        schema: {
-          ...secured,
-          body: previewTemplateRequestSchema,
-          response: { 200: sendTestEmailResponseSchema, ...errors, 503: errorBodySchema },
-        },
-      },
+      schemas.body(previewTemplateRequestSchema, { 200: sendTestEmailResponseSchema, 503: errorBodySchema }),
       async (request) => {
         const email = currentUser(request).email;
         return { data: await sendTestEmail(ctx, request.body.companyId, email, request.body) };
