@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
 import { RENEW_WITHIN_SECONDS } from "../../lib/tokens.ts";
-import * as repo from "./auth.repository.ts";
+import { findSessionUser } from "./sessions.repository.ts";
 import { isLiveRefreshToken } from "./sessions.ts";
 
 export interface AuthUser {
@@ -49,7 +49,7 @@ export function authenticate(ctx: AppContext) {
     if (!token) throw unauthorized();
     const claims = await ctx.tokens.verify(token);
     if (!claims) throw unauthorized("Your session has expired. Please log in again.");
-    const user = await repo.findSessionUser(ctx.db, claims.sessionId, claims.userId);
+    const user = await findSessionUser(ctx.db, claims.sessionId, claims.userId);
     if (!user) throw unauthorized("Your session has ended. Please log in again.");
     request.user = { ...user, sessionId: claims.sessionId };
     if (

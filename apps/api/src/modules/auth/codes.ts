@@ -3,7 +3,16 @@ import type { AppContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { hmac, safeEqual, sixDigitCode } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
-import * as repo from "./auth.repository.ts";
+import {
+  type CodePurpose,
+  consumeCode,
+  consumeOpenCodes,
+  countCodeAttempt,
+  findOpenCode,
+  insertCode,
+  uncountCodeAttempt,
+} from "./codes.repository.ts";
+import { hitCounter } from "./rate-counters.repository.ts";
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -27,14 +36,14 @@ export async function issueCode(
   ctx: AppContext,
   tx: DbOrTx,
   userId: string,
-  purpose: repo.CodePurpose,
+  purpose: CodePurpose,
   id: string = crypto.randomUUID(),
 ) {
-  const issued = await repo.hitCounter(tx, `codes:${purpose}:${userId}`, 3600);
+  const issued = await hitCounter(tx, `codes:${purpose}:${userId}`, 3600);
   if (issued > MAX_CODES_PER_HOUR) return null;
-  await repo.consumeOpenCodes(tx, userId, purpose);
+  await consumeOpenCodes(tx, userId, purpose);
   const code = sixDigitCode();
-  await repo.insertCode(tx, {
+  await insertCode(tx, {
     id,
     userId,
     purpose,
@@ -52,14 +61,14 @@ export async function issueCode(
 export async function checkCode(
   ctx: AppContext,
   userId: string | undefined,
-  purpose: repo.CodePurpose,
+  purpose: CodePurpose,
   code: string,
   codeId?: string,
 ): Promise<string> {
   if (!userId) throw invalidCode();
-  const open = await repo.findOpenCode(ctx.db, userId, purpose);
+  const open = await findOpenCode(ctx.db, userId, purpose);
   if (!open || (codeId !== undefined && open.id !== codeId)) throw invalidCode();
-  const counted = await repo.countCodeAttempt(ctx.db, open.id, MAX_CODE_ATTEMPTS);
+  const counted = await countCodeAttempt(ctx.db, open.id, MAX_CODE_ATTEMPTS);
   if (!counted) throw invalidCode();
   if (!safeEqual(open.codeHash, hashCode(ctx.config.jwtSecret, open.id, code))) throw invalidCode();
   return open.id;
@@ -69,7 +78,7 @@ export async function checkCode(
  * Whether `code` is the open one, without spending it: the right code costs no guess (counted, then
  * given back); a wrong one is counted like any guess, so asking is no way around MAX_CODE_ATTEMPTS.
  */
-export async function isOpenCode(ctx: AppContext, userId: string, purpose: repo.CodePurpose, code: string) {
+export async function isOpenCode(ctx: AppContext, userId: string, purpose: CodePurpose, code: string) {
   let id: string;
   try {
     id = await checkCode(ctx, userId, purpose, code);
@@ -77,11 +86,11 @@ export async function isOpenCode(ctx: AppContext, userId: string, purpose: repo.
     if (error instanceof AppError && error.code === errorCodes.invalidCode) return false;
     throw error;
   }
-  await repo.uncountCodeAttempt(ctx.db, id);
+  await uncountCodeAttempt(ctx.db, id);
   return true;
 }
 
 /** Spends a checked code; only one caller can. */
 export async function spendCode(db: DbOrTx, codeId: string) {
-  if (!(await repo.consumeCode(db, codeId))) throw invalidCode();
+  if (!(await consumeCode(db, codeId))) throw invalidCode();
 }

@@ -1,6 +1,6 @@
 export { authRoutes } from "./auth.routes.ts";
-export { deliverCode } from "./auth.service.ts";
 export { type AuthUser, currentCompanyId, currentUser } from "./authenticate.ts";
+export { deliverCode } from "./code-emails.ts";
 export { deliverLoginCode } from "./login-code.ts";
 export { oauthRoutes } from "./oauth.routes.ts";
 export { assertOwnNames, tenantScope } from "./tenant-scope.ts";

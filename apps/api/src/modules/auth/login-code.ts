@@ -4,8 +4,8 @@ import { type DeliverLoginCodeJob, enqueueDeliverLoginCode } from "../../jobs/de
 import { enqueueEmail } from "../../jobs/send-email.ts";
 import { hmac, safeEqual } from "../../lib/crypto.ts";
 import * as emails from "./auth.emails.ts";
-import * as repo from "./auth.repository.ts";
 import { CODE_TTL_MINUTES, checkCode, invalidCode, issueCode, spendCode } from "./codes.ts";
+import { findUserByEmail } from "./users.repository.ts";
 
 /**
  * The code step of a login from a browser the account does not know, while the account sees failed
@@ -37,7 +37,7 @@ export async function startCodeStep(
 export async function deliverLoginCode(ctx: AppContext, job: DeliverLoginCodeJob) {
   if (!job.passwordRight) return;
   await ctx.db.transaction(async (tx) => {
-    const user = await repo.findUserByEmail(tx, job.email);
+    const user = await findUserByEmail(tx, job.email);
     if (!user?.emailVerifiedAt) return;
     const code = await issueCode(ctx, tx, user.id, "login", job.challengeId);
     if (code) await enqueueEmail(ctx, emails.loginCodeEmail(user.email, code, ctx.config.appUrl), tx);
@@ -59,7 +59,7 @@ function challengedCode(secret: string, email: string, challenge: string): strin
 export async function checkLoginCode(ctx: AppContext, input: LoginCodeRequest) {
   const codeId = challengedCode(ctx.config.jwtSecret, input.email, input.challenge);
   if (!codeId) throw invalidCode();
-  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(ctx.db, input.email);
   await checkCode(ctx, user?.id, "login", input.code, codeId);
   await spendCode(ctx.db, codeId);
   return user!;

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.ts";
-import * as repo from "./auth.repository.ts";
+import { hitCounter, readWindow } from "./rate-counters.repository.ts";
 
 /**
  * Failed logins from browsers the account does not know, counted per account and per client
@@ -45,8 +45,8 @@ export interface Throttle {
 
 export async function readThrottle(db: DbOrTx, email: string, address: string): Promise<Throttle> {
   const [account, client] = await Promise.all([
-    repo.readWindow(db, accountKey(email), THROTTLE_WINDOW_SECONDS),
-    repo.readWindow(db, addressKey(address), THROTTLE_WINDOW_SECONDS),
+    readWindow(db, accountKey(email), THROTTLE_WINDOW_SECONDS),
+    readWindow(db, addressKey(address), THROTTLE_WINDOW_SECONDS),
   ]);
   return {
     addressWait: throttleWait(client.count, ADDRESS_FREE_FAILURES, client.ageSeconds),
@@ -61,8 +61,8 @@ export async function readThrottle(db: DbOrTx, email: string, address: string): 
  */
 export async function recordAttempt(db: DbOrTx, email: string, address: string, failed: boolean) {
   const add = failed ? 1 : 0;
-  await repo.hitCounter(db, accountKey(email), THROTTLE_WINDOW_SECONDS, add);
-  await repo.hitCounter(db, addressKey(address), THROTTLE_WINDOW_SECONDS, add);
+  await hitCounter(db, accountKey(email), THROTTLE_WINDOW_SECONDS, add);
+  await hitCounter(db, addressKey(address), THROTTLE_WINDOW_SECONDS, add);
 }
 
 /** "8 seconds", "2 minutes": how long to wait, for people. */

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { OidcClient } from "../../integrations/oidc/oidc-client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { setRefreshCookie } from "./auth.routes.ts";
+import { perMinute, setRefreshCookie } from "./auth-http.ts";
 import { beginSignIn, completeSignIn } from "./oauth.service.ts";
 
 const params = z.object({ provider: oauthProviderSchema });
@@ -35,7 +35,7 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       "/v1/auth/oauth/:provider/authorize",
       {
-        config: { rateLimit: { max: ctx.config.rateLimitPerMinute, timeWindow: "1 minute" } },
+        ...perMinute(ctx.config.rateLimitPerMinute),
         schema: { tags: ["auth"], params, response: { 404: errorBodySchema, 502: errorBodySchema } },
       },
       async (request, reply) => {
@@ -55,7 +55,7 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/v1/auth/oauth/:provider/callback",
       {
-        config: { rateLimit: { max: ctx.config.rateLimitPerMinute, timeWindow: "1 minute" } },
+        ...perMinute(ctx.config.rateLimitPerMinute),
         schema: {
           tags: ["auth"],
           params,

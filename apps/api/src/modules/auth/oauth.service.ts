@@ -7,8 +7,16 @@ import {
 } from "../../integrations/oidc/oidc-client.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
-import * as repo from "./auth.repository.ts";
+import { consumeOAuthTransaction, insertOAuthTransaction } from "./oauth.repository.ts";
 import { startSession } from "./sessions.ts";
+import {
+  claimPendingAccount,
+  findIdentity,
+  findUserByEmail,
+  findUserById,
+  insertIdentity,
+  insertUser,
+} from "./users.repository.ts";
 
 const failed = (message: string) => new AppError(400, errorCodes.oauthFailed, message);
 
@@ -25,7 +33,7 @@ export async function beginSignIn(ctx: AppContext, client: OidcClient) {
       "This sign-in provider is not reachable right now. Please try again.",
     );
   }
-  await repo.insertOAuthTransaction(ctx.db, { id, provider: client.provider, ...tx });
+  await insertOAuthTransaction(ctx.db, { id, provider: client.provider, ...tx });
   return { transactionId: id, url };
 }
 
@@ -37,7 +45,7 @@ export async function completeSignIn(
   callback: OAuthCallbackRequest,
 ) {
   if (!transactionId) throw failed("This sign-in link has expired. Please try again.");
-  const tx = await repo.consumeOAuthTransaction(ctx.db, transactionId, client.provider);
+  const tx = await consumeOAuthTransaction(ctx.db, transactionId, client.provider);
   if (!tx || tx.state !== callback.state) throw failed("This sign-in link has expired. Please try again.");
   let identity: OidcIdentity;
   try {
@@ -55,18 +63,18 @@ export async function completeSignIn(
  */
 async function findOrCreateUser(ctx: AppContext, provider: OAuthProvider, identity: OidcIdentity) {
   return ctx.db.transaction(async (tx) => {
-    const linked = await repo.findIdentity(tx, provider, identity.subject);
-    if (linked) return (await repo.findUserById(tx, linked.userId))!;
+    const linked = await findIdentity(tx, provider, identity.subject);
+    if (linked) return (await findUserById(tx, linked.userId))!;
     if (!identity.email) throw failed("The provider did not share an email address.");
     // One spelling per address, as for a signup.
     const email = normaliseEmail(identity.email);
-    const existing = await repo.findUserByEmail(tx, email);
+    const existing = await findUserByEmail(tx, email);
     if (existing && !identity.emailVerified) {
       throw failed("An account with this email already exists. Log in with your password to continue.");
     }
     const user =
       existing ??
-      (await repo.insertUser(tx, {
+      (await insertUser(tx, {
         email,
         name: identity.name ?? email.split("@")[0]!,
         emailVerifiedAt: identity.emailVerified ? new Date() : null,
@@ -74,9 +82,9 @@ async function findOrCreateUser(ctx: AppContext, provider: OAuthProvider, identi
     if (existing && !existing.emailVerifiedAt) {
       // The provider proved the address: the unverified account's password and sign-ins were
       // set by someone unproven and go before this identity is linked.
-      await repo.claimPendingAccount(tx, existing.id, { passwordHash: null, emailVerifiedAt: new Date() });
+      await claimPendingAccount(tx, existing.id, { passwordHash: null, emailVerifiedAt: new Date() });
     }
-    await repo.insertIdentity(tx, {
+    await insertIdentity(tx, {
       userId: user.id,
       provider,
       subject: identity.subject,

@@ -2,7 +2,15 @@ import { errorCodes, type Tokens } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { randomToken, sha256 } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
-import * as repo from "./auth.repository.ts";
+import {
+  claimRefreshToken,
+  findActiveSession,
+  findRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  revokeSession,
+} from "./sessions.repository.ts";
+import { findUserById, type UserRow } from "./users.repository.ts";
 
 /** Sessions end 30 days after sign-in, however often they are refreshed. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -12,19 +20,15 @@ const REFRESH_RACE_GRACE_MS = 10_000;
 export const invalidRefresh = () =>
   new AppError(401, errorCodes.invalidRefreshToken, "Your session has ended. Please log in again.");
 
-async function issue(ctx: AppContext, user: repo.UserRow, sessionId: string): Promise<Tokens> {
+async function issue(ctx: AppContext, user: UserRow, sessionId: string): Promise<Tokens> {
   const RefreshToken = randomToken();
-  await repo.insertRefreshToken(ctx.db, sessionId, sha256(RefreshToken));
+  await insertRefreshToken(ctx.db, sessionId, sha256(RefreshToken));
   const jwt = await ctx.tokens.mint({ userId: user.id, sessionId, email: user.email, name: user.name });
   return { ...jwt, RefreshToken };
 }
 
-export async function startSession(ctx: AppContext, user: repo.UserRow): Promise<Tokens> {
-  const session = await repo.insertSession(
-    ctx.db,
-    user.id,
-    new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
-  );
+export async function startSession(ctx: AppContext, user: UserRow): Promise<Tokens> {
+  const session = await insertSession(ctx.db, user.id, new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000));
   return issue(ctx, user, session.id);
 }
 
@@ -34,12 +38,12 @@ export async function startSession(ctx: AppContext, user: repo.UserRow): Promise
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<Tokens> {
   const hash = sha256(refreshToken);
-  const claimed = await repo.claimRefreshToken(ctx.db, hash);
+  const claimed = await claimRefreshToken(ctx.db, hash);
   if (!claimed) {
-    const known = await repo.findRefreshToken(ctx.db, hash);
+    const known = await findRefreshToken(ctx.db, hash);
     if (!known) throw invalidRefresh();
     if (known.usedAt && Date.now() - known.usedAt.getTime() < REFRESH_RACE_GRACE_MS) {
-      const session = await repo.findActiveSession(ctx.db, known.sessionId);
+      const session = await findActiveSession(ctx.db, known.sessionId);
       if (session) {
         throw new AppError(
           401,
@@ -48,12 +52,12 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
         );
       }
     }
-    await repo.revokeSession(ctx.db, known.sessionId, "refresh token reused");
+    await revokeSession(ctx.db, known.sessionId, "refresh token reused");
     throw invalidRefresh();
   }
-  const session = await repo.findActiveSession(ctx.db, claimed.sessionId);
+  const session = await findActiveSession(ctx.db, claimed.sessionId);
   if (!session) throw invalidRefresh();
-  const user = await repo.findUserById(ctx.db, session.userId);
+  const user = await findUserById(ctx.db, session.userId);
   if (!user) throw invalidRefresh();
   return issue(ctx, user, session.id);
 }
@@ -65,13 +69,13 @@ export async function isLiveRefreshToken(
   sessionId: string,
 ) {
   if (!refreshToken) return false;
-  const known = await repo.findRefreshToken(ctx.db, sha256(refreshToken));
+  const known = await findRefreshToken(ctx.db, sha256(refreshToken));
   return known?.sessionId === sessionId && !known.usedAt;
 }
 
 export async function endSessionByRefreshToken(ctx: AppContext, refreshToken: string) {
-  const known = await repo.findRefreshToken(ctx.db, sha256(refreshToken));
-  if (known) await repo.revokeSession(ctx.db, known.sessionId, "logout");
+  const known = await findRefreshToken(ctx.db, sha256(refreshToken));
+  if (known) await revokeSession(ctx.db, known.sessionId, "logout");
 }
 
 /** 'Log out': ends the session of the bearer token and the one of the refresh token, if any. */
@@ -83,6 +87,6 @@ export async function logOut(
   const claims = authorization?.startsWith("Bearer ")
     ? await ctx.tokens.verify(authorization.slice(7))
     : null;
-  if (claims) await repo.revokeSession(ctx.db, claims.sessionId, "logout");
+  if (claims) await revokeSession(ctx.db, claims.sessionId, "logout");
   if (refreshToken) await endSessionByRefreshToken(ctx, refreshToken);
 }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
@@ -12,6 +12,7 @@ import {
   qboConnectStates,
   qboWebhookEvents,
 } from "../../db/schema/index.ts";
+import { spendOnce } from "../../db/spend-once.ts";
 
 export type Connection = typeof qboConnections.$inferSelect;
 export const SYNCED_TABLES = {
@@ -116,21 +117,8 @@ export async function insertConnectState(db: DbOrTx, state: string, userId: stri
 }
 
 /** Spends a connect state once; it must be the same user's and fresh. */
-export async function consumeConnectState(db: DbOrTx, state: string, userId: string) {
-  const [row] = await db
-    .update(qboConnectStates)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(qboConnectStates.state, state),
-        eq(qboConnectStates.userId, userId),
-        isNull(qboConnectStates.usedAt),
-        gt(qboConnectStates.expiresAt, sql`now()`),
-      ),
-    )
-    .returning();
-  return row;
-}
+export const consumeConnectState = (db: DbOrTx, state: string, userId: string) =>
+  spendOnce(db, qboConnectStates, eq(qboConnectStates.state, state), eq(qboConnectStates.userId, userId));
 
 /** Records a webhook notification; false if it was seen before. */
 export async function connectedCompanyIds(db: DbOrTx): Promise<string[]> {
