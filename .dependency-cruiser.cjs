@@ -28,7 +28,7 @@ const featureOrder = FEATURES.slice(0, -1).map((name, i) => ({
 
 /** What lies above each of the API's own layers (lowest first): lib, config, db and integrations, context, jobs, modules. */
 const ABOVE = {
-  lib: "(config\\.ts|db|integrations|context\\.ts|jobs|modules|plugins|assembly\\.ts|app\\.ts|main\\.ts|worker\\.ts)",
+  lib: "(config(\\.ts|/)|db|integrations|context\\.ts|jobs|modules|plugins|assembly\\.ts|app\\.ts|main\\.ts|worker\\.ts)",
   db: "(integrations|context\\.ts|jobs|modules|plugins|assembly\\.ts|app\\.ts|main\\.ts|worker\\.ts)",
   integrations: "(db|context\\.ts|jobs|modules|plugins|assembly\\.ts|app\\.ts|main\\.ts|worker\\.ts)",
   "context\\.ts": "(jobs|modules|plugins|assembly\\.ts|app\\.ts|main\\.ts|worker\\.ts)",
