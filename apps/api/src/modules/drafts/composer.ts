@@ -5,7 +5,7 @@
  * never quoted. The composer's figures come from the records, so its draft needs no guard.
  */
 import type { CustomerReply, DraftFacts, DraftInput } from "./facts.ts";
-import { plural } from "./figures.ts";
+import { plural } from "./plural.ts";
 
 export interface WrittenDraft {
   subject: string;

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { longDate } from "../../lib/dates.ts";
 import { formatCents } from "../../lib/money.ts";
-import { findAmounts, findDates, findInvoiceNumbers, markerFits, parseMoney } from "./figures.ts";
+import { markerFits } from "./detect/currency-markers.ts";
+import { findDates } from "./detect/dates.ts";
+import { findInvoiceNumbers } from "./detect/invoice-numbers.ts";
+import { findAmounts, parseMoney } from "./detect/money.ts";
 
 const LOCALES = [
   "en-US",

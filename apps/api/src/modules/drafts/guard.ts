@@ -14,19 +14,16 @@
  */
 import { type AllowList, isOwn, NOTHING_ALLOWED, ownDetails } from "./allow-list.ts";
 import { findWordAmounts, strayNumber } from "./detect/amounts.ts";
+import { markerFits } from "./detect/currency-markers.ts";
+import { findDates } from "./detect/dates.ts";
 import { findDetails } from "./detect/details.ts";
+import { findInvoiceNumbers, sameInvoiceNumber } from "./detect/invoice-numbers.ts";
+import { findAmounts } from "./detect/money.ts";
 import { DIRECTION_OVERRIDES, normalise } from "./detect/normalise.ts";
 import { blank } from "./detect/scan.ts";
 import { settlingSentence } from "./detect/settlement.ts";
 import type { Finding } from "./detect/sheet.ts";
-import {
-  findAmounts,
-  findDates,
-  findInvoiceNumbers,
-  markerFits,
-  plural,
-  sameInvoiceNumber,
-} from "./figures.ts";
+import { plural } from "./plural.ts";
 
 /** What the records say, as the guard compares it. */
 export interface GuardRecord {

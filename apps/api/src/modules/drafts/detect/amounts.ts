@@ -5,7 +5,8 @@
  * 500 today"). English words are read as a value; words in other languages cannot be checked, so
  * any amount in them is one the records do not show.
  */
-import { parseMoney, sameInvoiceNumber } from "../figures.ts";
+import { sameInvoiceNumber } from "./invoice-numbers.ts";
+import { parseMoney } from "./money.ts";
 import { blank, scan } from "./scan.ts";
 
 const B = "(?<![\\p{L}\\p{N}])";

@@ -3,7 +3,7 @@
  * account, routing, sort code or card number (in English and a few other languages), or shaped
  * like a card (a valid Luhn check) or a sort code ("12-34-56").
  */
-import { sameInvoiceNumber } from "../figures.ts";
+import { sameInvoiceNumber } from "./invoice-numbers.ts";
 import { collect, type DetailKind, type Sheet } from "./sheet.ts";
 
 const B = "(?<![\\p{L}\\p{N}])";

@@ -1,5 +1,8 @@
 /** Reading a text pass by pass: what one pass takes, the next does not read again. */
 
+/** Thin and non-breaking spaces read as spaces (one character each, so indexes stay put). */
+export const normaliseSpaces = (text: string) => text.replace(/[\u00a0\u202f\u2007\u2009]/g, " ");
+
 /** Blanks `[start, end)` so later passes do not read the same characters again. */
 export const blank = (text: string, start: number, end: number) =>
   text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
