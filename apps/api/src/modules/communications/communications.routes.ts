@@ -20,9 +20,10 @@ import type { AppContext } from "../../context.ts";
 import { routeSchemas } from "../../lib/route-schemas.ts";
 import { currentUser } from "../auth/index.ts";
 import { collectionErrors } from "../receivables/index.ts";
-import { communicationInvoices, emailThread, markHandled } from "./communications.service.ts";
 import { confirmSender } from "./inbound-effects.ts";
 import { dismissInboundFailure, inboundFailureRaw, inboundFailures } from "./inbound-failures.service.ts";
+import { emailThread, markHandled } from "./thread.service.ts";
+import { communicationInvoices } from "./thread-list.service.ts";
 
 const schemas = routeSchemas({ tag: "communications", errors: collectionErrors });
 

@@ -4,8 +4,9 @@ import type { InboundEffect } from "../../db/schema/index.ts";
 import type { InboundMail } from "../../integrations/mail/inbound-mail.ts";
 import { addDays } from "../../lib/dates.ts";
 import * as pauseRepo from "../pauses/index.ts";
-import * as repo from "./communications.repository.ts";
+import { markBounced } from "./messages.repository.ts";
 import { confirmHeld } from "./sender-check.repository.ts";
+import { markReplyWaiting } from "./threads.repository.ts";
 
 export interface Target {
   companyId: string;
@@ -42,7 +43,7 @@ export async function applyEffect(tx: DbOrTx, target: Target, effect: InboundEff
     detail: string | null,
   ) => pauseRepo.pauseFor(tx, { companyId, scope: "customer", targetQbId: ref, reason, until, detail });
   if (effect.type === "reply" && invoiceId) {
-    await repo.markReplyWaiting(tx, companyId, invoiceId, at);
+    await markReplyWaiting(tx, companyId, invoiceId, at);
     await pauseRepo.pauseFor(tx, {
       companyId,
       scope: "invoice",
@@ -55,7 +56,7 @@ export async function applyEffect(tx: DbOrTx, target: Target, effect: InboundEff
     await pauseCustomer(customerRef, "away", addDays(effect.returnDate, 1), effect.returnDate);
   } else if (effect.type === "bounce" && customerRef) {
     await pauseCustomer(customerRef, "bounce", null, effect.address);
-    if (effect.originalMessageId) await repo.markBounced(tx, companyId, effect.originalMessageId);
+    if (effect.originalMessageId) await markBounced(tx, companyId, effect.originalMessageId);
   }
 }
 

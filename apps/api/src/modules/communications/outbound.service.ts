@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
-import * as repo from "./communications.repository.ts";
+import { lastThreadMessages, upsertOutboundMessages } from "./messages.repository.ts";
 
 export interface ThreadHeaders {
   replyTo?: string;
@@ -20,7 +20,7 @@ export async function threadHeaders(
   invoiceIds: string[],
   ownMessageIds: string[] = [],
 ): Promise<Map<string, ThreadHeaders>> {
-  const last = await repo.lastThreadMessages(ctx.db, companyId, invoiceIds, ownMessageIds);
+  const last = await lastThreadMessages(ctx.db, companyId, invoiceIds, ownMessageIds);
   return new Map(
     invoiceIds.map((invoiceId) => {
       const replyTo = ctx.replyTokens?.address(companyId, invoiceId);
@@ -57,7 +57,7 @@ export interface OutboundMessage {
 
 /** Records emails Recoup sent (or failed to send) in their invoices' threads, once per Message-ID. */
 export async function recordOutbound(db: DbOrTx, messages: OutboundMessage[]) {
-  await repo.upsertOutboundMessages(
+  await upsertOutboundMessages(
     db,
     messages.map((m) => ({
       companyId: m.companyId,

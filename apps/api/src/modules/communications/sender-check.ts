@@ -1,8 +1,8 @@
 import type { DbOrTx } from "../../db/client.ts";
 import type { SenderCheck } from "../../db/schema/index.ts";
 import type { InboundMail } from "../../integrations/mail/inbound-mail.ts";
-import { threadMessages } from "./communications.repository.ts";
 import * as repo from "./sender-check.repository.ts";
+import { threadMessages } from "./threads.repository.ts";
 
 /**
  * Who may move the chase by email (decision 0010). A reply or an automatic reply counts when it
