@@ -5,7 +5,15 @@ import { QboError } from "../../integrations/quickbooks/qbo-api.ts";
 import { QboReconnectRequired, type QboTokens } from "../../integrations/quickbooks/qbo-auth.ts";
 import { randomToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
-import * as repo from "./quickbooks.repository.ts";
+import {
+  consumeConnectState,
+  findConnection,
+  insertConnectState,
+  lockConnection,
+  updateConnection,
+  upsertConnection,
+} from "./connections.repository.ts";
+import { deleteSynced } from "./synced-records.repository.ts";
 
 /** Refresh the access token this long before it expires. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -26,7 +34,7 @@ const sealTokens = (ctx: AppContext, t: QboTokens) => ({
 /** Step 1: a random single-use state bound to this user, and the authorize URL. */
 export async function beginConnect(ctx: AppContext, userId: string, companyId: string) {
   const state = randomToken();
-  await repo.insertConnectState(ctx.db, state, userId, companyId);
+  await insertConnectState(ctx.db, state, userId, companyId);
   return qboAuth(ctx).authorizationUrl(state);
 }
 
@@ -37,7 +45,7 @@ export async function completeConnect(
   companyId: string,
   input: { code: string; state: string; realmId: string },
 ) {
-  const state = await repo.consumeConnectState(ctx.db, input.state, userId);
+  const state = await consumeConnectState(ctx.db, input.state, userId);
   if (!state || state.companyId !== companyId) {
     throw new AppError(
       400,
@@ -56,11 +64,11 @@ export async function completeConnect(
     );
   }
   await ctx.db.transaction(async (tx) => {
-    const existing = await repo.findConnection(tx, companyId);
+    const existing = await findConnection(tx, companyId);
     const sameRealm = existing?.realmId === input.realmId;
     // Another QuickBooks company replaces the old one's records; the same one resumes from its cursor.
-    if (existing && !sameRealm) await repo.deleteSynced(tx, companyId, input.realmId);
-    await repo.upsertConnection(tx, {
+    if (existing && !sameRealm) await deleteSynced(tx, companyId, input.realmId);
+    await upsertConnection(tx, {
       companyId,
       realmId: input.realmId,
       status: "connected",
@@ -77,14 +85,13 @@ export async function completeConnect(
 
 /** Deletes every synced record of a disconnected company, at its owner's request. */
 export async function deleteSyncedData(ctx: AppContext, companyId: string) {
-  const row = await repo.findConnection(ctx.db, companyId);
+  const row = await findConnection(ctx.db, companyId);
   if (row?.status === "connected") {
     throw new AppError(409, errorCodes.conflict, "Disconnect QuickBooks before deleting its data.");
   }
   await ctx.db.transaction(async (tx) => {
-    await repo.deleteSynced(tx, companyId);
-    if (row)
-      await repo.updateConnection(tx, companyId, { cdcCursor: null, lastSyncAt: null, syncProgress: null });
+    await deleteSynced(tx, companyId);
+    if (row) await updateConnection(tx, companyId, { cdcCursor: null, lastSyncAt: null, syncProgress: null });
   });
 }
 
@@ -96,26 +103,26 @@ export async function accessToken(
   ctx: AppContext,
   companyId: string,
 ): Promise<{ token: string; realmId: string }> {
-  const current = await repo.findConnection(ctx.db, companyId);
+  const current = await findConnection(ctx.db, companyId);
   if (current?.status !== "connected") throw new QboNotConnected();
   if (current.accessExpiresAt && current.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
     return { token: ctx.qbo.sealer.open<string>(current.accessTokenSealed!), realmId: current.realmId };
   }
   try {
     return await ctx.db.transaction(async (tx) => {
-      const row = await repo.lockConnection(tx, companyId);
+      const row = await lockConnection(tx, companyId);
       if (row?.status !== "connected") throw new QboNotConnected();
       if (row.accessExpiresAt && row.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) {
         return { token: ctx.qbo.sealer.open<string>(row.accessTokenSealed!), realmId: row.realmId };
       }
       const tokens = await qboAuth(ctx).refresh(ctx.qbo.sealer.open<string>(row.refreshTokenSealed!));
-      await repo.updateConnection(tx, companyId, sealTokens(ctx, tokens));
+      await updateConnection(tx, companyId, sealTokens(ctx, tokens));
       return { token: tokens.accessToken, realmId: row.realmId };
     });
   } catch (err) {
     if (!(err instanceof QboReconnectRequired)) throw err;
     // Recorded after the transaction, which the refusal rolled back.
-    await repo.updateConnection(ctx.db, companyId, {
+    await updateConnection(ctx.db, companyId, {
       status: "error",
       errorMessage: "QuickBooks refused the saved authorization. Please reconnect QuickBooks.",
     });
@@ -137,7 +144,7 @@ export async function withAccess<T>(
     return await call(first.token, first.realmId);
   } catch (err) {
     if (!(err instanceof QboError && err.isAuth)) throw err;
-    await repo.updateConnection(ctx.db, companyId, { accessExpiresAt: new Date(0) });
+    await updateConnection(ctx.db, companyId, { accessExpiresAt: new Date(0) });
     const again = await accessToken(ctx, companyId);
     return call(again.token, again.realmId);
   }
@@ -145,14 +152,14 @@ export async function withAccess<T>(
 
 /** Revokes at Intuit and stops syncing; synced records stay until the company reconnects or deletes them. */
 export async function disconnect(ctx: AppContext, companyId: string) {
-  const row = await repo.findConnection(ctx.db, companyId);
+  const row = await findConnection(ctx.db, companyId);
   if (!row || row.status === "disconnected") return;
   const token = row.refreshTokenSealed ? ctx.qbo.sealer.open<string>(row.refreshTokenSealed) : undefined;
   if (token)
     await qboAuth(ctx)
       .revoke(token)
       .catch(() => {});
-  await repo.updateConnection(ctx.db, companyId, {
+  await updateConnection(ctx.db, companyId, {
     status: "disconnected",
     accessTokenSealed: null,
     refreshTokenSealed: null,

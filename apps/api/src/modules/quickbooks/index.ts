@@ -1,5 +1,6 @@
 export { accessToken, beginConnect, completeConnect } from "./connection.service.ts";
-export { findConnection } from "./quickbooks.repository.ts";
+export { findConnection } from "./connections.repository.ts";
 export { quickbooksRoutes } from "./quickbooks.routes.ts";
-export { releaseAbandonedLeases, runSafetySync, runSync } from "./sync.service.ts";
+export { runSync } from "./sync.service.ts";
+export { releaseAbandonedLeases, runSafetySync } from "./sync-upkeep.ts";
 export { webhookRoutes } from "./webhook.routes.ts";

@@ -1,8 +1,8 @@
-import type {
+import {
   creditMemos,
   customers,
   invoices,
-  paymentApplications,
+  type paymentApplications,
   payments,
 } from "../../db/schema/index.ts";
 import type {
@@ -27,69 +27,54 @@ function base(e: QboMeta, companyId: string, realmId: string) {
   };
 }
 
-export function customerRow(
-  e: QboCustomer,
-  companyId: string,
-  realmId: string,
-): typeof customers.$inferInsert {
-  return {
-    ...base(e, companyId, realmId),
-    displayName: e.displayName,
-    companyName: e.companyName,
-    email: e.email,
-    phone: e.phone,
-    currency: e.currency,
-    balanceCents: e.balanceCents,
-    active: e.active,
+type Row<T extends { $inferInsert: object }> = T["$inferInsert"];
+
+/**
+ * A record's mapper into `table`'s rows: the columns every synced row has, the record's fields the
+ * table keeps under the same names (`same`), and its other columns (`other`). Each name is checked
+ * against both, so a renamed field or column fails the build (an optional column that `other`
+ * writes: with `satisfies`).
+ */
+function mapper<T extends { $inferInsert: object }, E extends QboMeta, K extends keyof E & keyof Row<T>>(
+  _table: T,
+  same: readonly K[],
+  other: (e: E) => Omit<Row<T>, K | keyof ReturnType<typeof base>>,
+) {
+  return (e: E, companyId: string, realmId: string): Row<T> => {
+    const copied = Object.fromEntries(same.map((key) => [key, e[key]])) as Pick<E, K>;
+    return { ...base(e, companyId, realmId), ...copied, ...other(e) } as Row<T>;
   };
 }
 
-export function invoiceRow(e: QboInvoice, companyId: string, realmId: string): typeof invoices.$inferInsert {
-  return {
-    ...base(e, companyId, realmId),
-    docNumber: e.docNumber,
-    customerQbId: e.customerId,
-    customerName: e.customerName,
-    txnDate: e.txnDate,
-    dueDate: e.dueDate,
-    currency: e.currency,
-    totalCents: e.totalCents,
-    balanceCents: e.balanceCents,
-    email: e.email,
-    // QuickBooks voids an invoice by zeroing it and noting "Voided" in its private note.
-    voided: /^voided\b/i.test(e.privateNote ?? ""),
-    exchangeRate: e.exchangeRate,
-  };
-}
+export const customerRow = mapper(
+  customers,
+  ["displayName", "companyName", "email", "phone", "currency", "balanceCents", "active"],
+  (_: QboCustomer) => ({}),
+);
 
-export function paymentRow(e: QboPayment, companyId: string, realmId: string): typeof payments.$inferInsert {
-  return {
-    ...base(e, companyId, realmId),
-    customerQbId: e.customerId,
-    txnDate: e.txnDate,
-    currency: e.currency,
-    totalCents: e.totalCents,
-    unappliedCents: e.unappliedCents,
-    exchangeRate: e.exchangeRate,
-  };
-}
+export const invoiceRow = mapper(
+  invoices,
+  ["docNumber", "customerName", "txnDate", "dueDate", "currency", "totalCents", "balanceCents", "email"],
+  (e: QboInvoice) =>
+    ({
+      customerQbId: e.customerId,
+      // QuickBooks voids an invoice by zeroing it and noting "Voided" in its private note.
+      voided: /^voided\b/i.test(e.privateNote ?? ""),
+      exchangeRate: e.exchangeRate,
+    }) satisfies Partial<Row<typeof invoices>>,
+);
 
-export function creditMemoRow(
-  e: QboCreditMemo,
-  companyId: string,
-  realmId: string,
-): typeof creditMemos.$inferInsert {
-  return {
-    ...base(e, companyId, realmId),
-    docNumber: e.docNumber,
-    customerQbId: e.customerId,
-    txnDate: e.txnDate,
-    currency: e.currency,
-    totalCents: e.totalCents,
-    remainingCents: e.remainingCents,
-    exchangeRate: e.exchangeRate,
-  };
-}
+export const paymentRow = mapper(
+  payments,
+  ["txnDate", "currency", "totalCents", "unappliedCents", "exchangeRate"],
+  (e: QboPayment) => ({ customerQbId: e.customerId }),
+);
+
+export const creditMemoRow = mapper(
+  creditMemos,
+  ["docNumber", "txnDate", "currency", "totalCents", "remainingCents", "exchangeRate"],
+  (e: QboCreditMemo) => ({ customerQbId: e.customerId }),
+);
 
 /** The invoices a payment or credit memo pays: each line's amount against its linked invoice. */
 export function paymentApplicationRows(

@@ -2,8 +2,9 @@ import { errorCodes, type QuickbooksStatusResponse } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { enqueueSync } from "../../jobs/qbo-sync.ts";
 import { AppError } from "../../lib/errors.ts";
-import * as repo from "./quickbooks.repository.ts";
-import { plannedSync } from "./sync.service.ts";
+import { findConnection } from "./connections.repository.ts";
+import { plannedSync } from "./sync-plan.ts";
+import { countSynced } from "./synced-counts.repository.ts";
 
 /**
  * The spec's status answer (`["connected"]`, or `["sync", <status>]` when the company must
@@ -13,7 +14,7 @@ export async function connectionStatus(
   ctx: AppContext,
   companyId: string,
 ): Promise<QuickbooksStatusResponse> {
-  const row = await repo.findConnection(ctx.db, companyId);
+  const row = await findConnection(ctx.db, companyId);
   const state = row?.status ?? "disconnected";
   return {
     data: state === "connected" ? ["connected"] : ["sync", state],
@@ -31,7 +32,7 @@ export async function connectionStatus(
 
 /** "Pull from QuickBooks": queues a sync (one per company at a time) and reports what it will do. */
 export async function pull(ctx: AppContext, companyId: string) {
-  const row = await repo.findConnection(ctx.db, companyId);
+  const row = await findConnection(ctx.db, companyId);
   if (row?.status !== "connected") {
     throw new AppError(
       409,
@@ -46,7 +47,7 @@ export async function pull(ctx: AppContext, companyId: string) {
       queued: id !== null,
       mode,
       progress: row.syncProgress ?? null,
-      counts: await repo.countSynced(ctx.db, companyId),
+      counts: await countSynced(ctx.db, companyId),
     },
   };
 }

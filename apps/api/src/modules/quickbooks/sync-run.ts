@@ -1,0 +1,77 @@
+/** One sync run: its QuickBooks calls, and its pages written while it holds the lease. */
+import type { AppContext } from "../../context.ts";
+import { touchCompanyData } from "../../db/data-version.ts";
+import type { SyncProgress } from "../../db/schema/index.ts";
+import type { QboRecord, QboRecords } from "../../integrations/quickbooks/records.ts";
+import { withAccess } from "./connection.service.ts";
+import * as map from "./qbo-mappers.ts";
+import { holdsLease } from "./sync-lease.repository.ts";
+import {
+  markDeleted,
+  replaceApplications,
+  type SyncedEntity,
+  upsertSynced,
+} from "./synced-records.repository.ts";
+
+export const ENTITIES: SyncedEntity[] = ["Customer", "Invoice", "Payment", "CreditMemo"];
+
+/** The connection changed under a running sync (reconnected, disconnected, data deleted): stop writing. */
+export class SyncSuperseded extends Error {}
+
+const rowFor: {
+  [E in SyncedEntity]: (e: QboRecords[E], c: string, r: string) => Record<string, unknown>;
+} = {
+  Customer: map.customerRow,
+  Invoice: map.invoiceRow,
+  Payment: map.paymentRow,
+  CreditMemo: map.creditMemoRow,
+};
+
+const toRow = (entity: SyncedEntity, e: QboRecord, companyId: string, realmId: string) =>
+  (rowFor[entity] as (e: QboRecord, c: string, r: string) => Record<string, unknown>)(e, companyId, realmId);
+
+export interface Run {
+  ctx: AppContext;
+  companyId: string;
+  /** The realm this sync started on; a page of another realm is never written. */
+  realmId: string;
+  owner: string;
+  progress: SyncProgress;
+  save: () => Promise<void>;
+}
+
+/** A QuickBooks call for this run; a connection switched to another realm ends the run. */
+export function call<T>(run: Run, fn: (token: string, realmId: string) => Promise<T>): Promise<T> {
+  return withAccess(run.ctx, run.companyId, (token, realmId) => {
+    if (realmId !== run.realmId) throw new SyncSuperseded();
+    return fn(token, realmId);
+  });
+}
+
+/** Applies one page in one transaction (upserts, links to invoices, deletions) while the lease holds. */
+export async function applyPage(run: Run, entity: SyncedEntity, items: QboRecord[]) {
+  const { ctx, companyId, realmId } = run;
+  const active = items.filter((e) => !e.deleted);
+  const deleted = items.filter((e) => e.deleted).map((e) => e.id);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await holdsLease(tx, companyId, run.owner, realmId))) throw new SyncSuperseded();
+    await upsertSynced(
+      tx,
+      entity,
+      active.map((e) => toRow(entity, e, companyId, realmId)),
+    );
+    if (entity === "Payment" || entity === "CreditMemo") {
+      const paying = active as (QboRecords["Payment"] | QboRecords["CreditMemo"])[];
+      const links = paying.flatMap((e) => map.paymentApplicationRows(e, companyId, entity));
+      await replaceApplications(
+        tx,
+        companyId,
+        entity,
+        paying.map((e) => e.id),
+        links,
+      );
+    }
+    await markDeleted(tx, entity, companyId, deleted);
+    await touchCompanyData(tx, companyId);
+  });
+}

@@ -1,0 +1,88 @@
+/** The records synced from QuickBooks: written idempotently, marked deleted, removed. */
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client.ts";
+import { touchCompanyData } from "../../db/data-version.ts";
+import { creditMemos, customers, invoices, paymentApplications, payments } from "../../db/schema/index.ts";
+
+export const SYNCED_TABLES = {
+  Customer: customers,
+  Invoice: invoices,
+  Payment: payments,
+  CreditMemo: creditMemos,
+};
+
+export type SyncedEntity = keyof typeof SYNCED_TABLES;
+
+/**
+ * Idempotent upsert keyed by (company, QuickBooks Id): a row is replaced only by a version at
+ * least as new (LastUpdatedTime), so a late, stale page never overwrites a newer change.
+ */
+export async function upsertSynced(db: DbOrTx, entity: SyncedEntity, rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  const table = SYNCED_TABLES[entity] as unknown as PgTable & {
+    companyId: PgColumn;
+    qbId: PgColumn;
+    qbUpdatedAt: PgColumn;
+  };
+  const columns = getTableColumns(table);
+  const set: Record<string, SQL> = {};
+  for (const key of Object.keys(columns)) {
+    if (key === "companyId" || key === "qbId") continue;
+    // The schema is declared in camelCase and stored in snake_case.
+    set[key] = sql.raw(`excluded."${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}"`);
+  }
+  await db
+    .insert(table)
+    .values(rows as never)
+    .onConflictDoUpdate({
+      target: [table.companyId, table.qbId],
+      set,
+      setWhere: sql`excluded.qb_updated_at >= ${table.qbUpdatedAt}`,
+    });
+}
+
+export async function markDeleted(db: DbOrTx, entity: SyncedEntity, companyId: string, qbIds: string[]) {
+  if (qbIds.length === 0) return;
+  const table = SYNCED_TABLES[entity];
+  await db
+    .update(table)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(table.companyId, companyId), inArray(table.qbId, qbIds)));
+  if (entity === "Payment" || entity === "CreditMemo")
+    await replaceApplications(db, companyId, entity, qbIds, []);
+}
+
+/** A payment's (or credit memo's) links to invoices, replaced whole with its latest version. */
+export async function replaceApplications(
+  db: DbOrTx,
+  companyId: string,
+  sourceType: "Payment" | "CreditMemo",
+  sourceIds: string[],
+  rows: (typeof paymentApplications.$inferInsert)[],
+) {
+  if (sourceIds.length === 0) return;
+  await db
+    .delete(paymentApplications)
+    .where(
+      and(
+        eq(paymentApplications.companyId, companyId),
+        eq(paymentApplications.sourceType, sourceType),
+        inArray(paymentApplications.sourceQbId, sourceIds),
+      ),
+    );
+  if (rows.length) await db.insert(paymentApplications).values(rows);
+}
+
+/** Removes a company's synced records: all of them, or those of realms other than `keepRealm`. */
+export async function deleteSynced(db: DbOrTx, companyId: string, keepRealm?: string) {
+  await db.delete(paymentApplications).where(eq(paymentApplications.companyId, companyId));
+  for (const table of Object.values(SYNCED_TABLES)) {
+    await db
+      .delete(table)
+      .where(
+        and(eq(table.companyId, companyId), keepRealm ? sql`${table.realmId} <> ${keepRealm}` : undefined),
+      );
+  }
+  await touchCompanyData(db, companyId);
+}
