@@ -1,7 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { now } from "./columns.ts";
 import { companies } from "./companies.ts";
-
-const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /**
  * A company's plan as the payment provider last said it (one row a company, made at onboarding).

@@ -1,12 +1,6 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { companies } from "./companies.ts";
+import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { company, now } from "./columns.ts";
 import { users } from "./identity.ts";
-
-const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-const company = () =>
-  uuid()
-    .notNull()
-    .references(() => companies.id, { onDelete: "cascade" });
 
 /**
  * Notes on an invoice or a customer (by QuickBooks Id). The author's name is kept with the note,

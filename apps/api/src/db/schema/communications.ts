@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { now } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { users } from "./identity.ts";
 import { reminders } from "./reminders.ts";
-
-const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export interface StoredAttachment {
   filename: string;

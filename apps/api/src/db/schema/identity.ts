@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { now } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { bytea } from "./types.ts";
-
-const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable("users", {
   id: uuid().primaryKey().defaultRandom(),

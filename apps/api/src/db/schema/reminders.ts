@@ -10,14 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { companies } from "./companies.ts";
+import { company, now } from "./columns.ts";
 import { users } from "./identity.ts";
-
-const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-const company = () =>
-  uuid()
-    .notNull()
-    .references(() => companies.id, { onDelete: "cascade" });
 
 /** A company's automatic reminders; no row reads as the defaults (off, 09:00, weekdays only). */
 export const reminderSettings = pgTable(
