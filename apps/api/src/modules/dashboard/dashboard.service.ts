@@ -3,7 +3,11 @@ import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import { byId, companyToday } from "../receivables/index.ts";
 import { reminderStatus } from "../reminders/index.ts";
-import * as repo from "./dashboard.repository.ts";
+import * as homeCurrencyRepo from "./home-currency.repository.ts";
+import * as mostOverdueRepo from "./most-overdue.repository.ts";
+import { openTotals } from "./open-balances.repository.ts";
+import * as periodFlowsRepo from "./period-flows.repository.ts";
+import { recentActivity } from "./recent-activity.repository.ts";
 
 /** DSO and CEI look at the 90 days ending today; "collected" at the 30 days ending today. */
 const PERIOD_DAYS = 90;
@@ -22,13 +26,13 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
   // The figures change only with the synced data (or the day): kept per data version.
   const figures = ctx.cache.get(clock, JSON.stringify(["dashboard", today]), async () => {
     const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all([
-      repo.homeCurrency(ctx.db, companyId),
-      repo.openTotals(ctx.db, companyId, today),
-      repo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
-      repo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
-      repo.invoiced(ctx.db, companyId, periodStart, today),
-      repo.receivablesAt(ctx.db, companyId, periodStart),
-      repo.recentActivity(ctx.db, companyId, RECENT),
+      homeCurrencyRepo.homeCurrency(ctx.db, companyId),
+      openTotals(ctx.db, companyId, today),
+      mostOverdueRepo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
+      periodFlowsRepo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
+      periodFlowsRepo.invoiced(ctx.db, companyId, periodStart, today),
+      periodFlowsRepo.receivablesAt(ctx.db, companyId, periodStart),
+      recentActivity(ctx.db, companyId, RECENT),
     ]);
     return { homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent };
   });
