@@ -4,93 +4,15 @@
  */
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config.ts";
-
-/** A subscription as the app needs it; instants are the provider's unix seconds. */
-export interface ProviderSubscription {
-  id: string;
-  customerId: string;
-  status: Stripe.Subscription.Status;
-  trialEnd: number | null;
-  /** The current period's end: the renewal date (the trial's end while trialing). */
-  periodEnd: number | null;
-  cancelAt: number | null;
-  endedAt: number | null;
-  priceId: string | null;
-  planName: string;
-  amountCents: number | null;
-  currency: string | null;
-  interval: string | null;
-  /** The plan's `invoice_limit` metadata (product, else price); null: no limit. */
-  usageLimit: number | null;
-}
-
-export interface ProviderCustomer {
-  id: string;
-  deleted: boolean;
-  testClock: string | null;
-  /** The default card (or source) new invoices are charged to. */
-  paymentMethod: string | null;
-}
-
-/** An event, parsed after its signature was checked: what it is and whom it concerns. */
-export interface ProviderEvent {
-  id: string;
-  type: string;
-  created: number;
-  customerId: string | null;
-  testClockId: string | null;
-}
-
-export class WebhookSignatureError extends Error {}
+import {
+  type ProviderCustomer,
+  type ProviderEvent,
+  type ProviderSubscription,
+  WebhookSignatureError,
+} from "./provider-records.ts";
+import { idOf, subjectOf, toProviderSubscription } from "./stripe-records.ts";
 
 const ENDED: Stripe.Subscription.Status[] = ["canceled", "incomplete_expired"];
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === "string" ? value : value.id;
-}
-
-function invoiceLimit(...sources: (Stripe.Metadata | null | undefined)[]): number | null {
-  for (const metadata of sources) {
-    const raw = metadata?.invoice_limit;
-    if (raw && /^\d+$/.test(raw)) return Number(raw);
-  }
-  return null;
-}
-
-/** Stripe's subscription (items' prices expanded with their product) as a record. */
-export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
-  const item = sub.items.data[0];
-  const price = item?.price;
-  const product = price && typeof price.product === "object" ? price.product : null;
-  const productName = product && !("deleted" in product && product.deleted) ? product.name : null;
-  const productMetadata = product && !("deleted" in product && product.deleted) ? product.metadata : null;
-  return {
-    id: sub.id,
-    customerId: idOf(sub.customer) ?? "",
-    status: sub.status,
-    trialEnd: sub.trial_end,
-    periodEnd: item?.current_period_end ?? null,
-    cancelAt: sub.cancel_at,
-    endedAt: sub.ended_at,
-    priceId: price?.id ?? null,
-    planName: productName ?? price?.nickname ?? "Plan",
-    amountCents: price ? (price.unit_amount ?? 0) * (item?.quantity ?? 1) : null,
-    currency: price?.currency ?? null,
-    interval: price?.recurring?.interval ?? null,
-    usageLimit: invoiceLimit(productMetadata, price?.metadata),
-  };
-}
-
-/** Whom an event concerns: the customer it names, or the test clock (clock events name none). */
-function subjectOf(event: Stripe.Event): Pick<ProviderEvent, "customerId" | "testClockId"> {
-  const object = event.data.object as unknown as Record<string, unknown>;
-  if (object.object === "customer") return { customerId: String(object.id), testClockId: null };
-  if (object.object === "test_helpers.test_clock")
-    return { customerId: null, testClockId: String(object.id) };
-  const customer = idOf(object.customer as string | { id: string } | null | undefined);
-  return { customerId: customer, testClockId: null };
-}
 
 export class StripeBilling {
   readonly stripe: Stripe;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProviderSubscription } from "../../integrations/stripe/stripe-billing.ts";
+import type { ProviderSubscription } from "../../integrations/stripe/provider-records.ts";
 import { appStatus, isValid, monthlyLimit, providerState } from "./subscription-state.ts";
 
 const sub = (over: Partial<ProviderSubscription> = {}): ProviderSubscription => ({

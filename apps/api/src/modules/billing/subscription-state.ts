@@ -2,7 +2,7 @@
  * The rules of a company's subscription, as pure functions: how the provider's subscription reads
  * in the app (the spec's statuses), and whether it allows using the service now.
  */
-import type { ProviderSubscription } from "../../integrations/stripe/stripe-billing.ts";
+import type { ProviderSubscription } from "../../integrations/stripe/provider-records.ts";
 import type { ProviderState, SubscriptionRow } from "./billing.repository.ts";
 
 /**

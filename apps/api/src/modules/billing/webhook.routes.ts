@@ -1,7 +1,7 @@
 import { apiPaths, errorCodes } from "@recoup/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../context.ts";
-import { WebhookSignatureError } from "../../integrations/stripe/stripe-billing.ts";
+import { WebhookSignatureError } from "../../integrations/stripe/provider-records.ts";
 import { AppError } from "../../lib/errors.ts";
 import { handleEvent } from "./webhook.service.ts";
 

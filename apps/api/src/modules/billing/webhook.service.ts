@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import type { ProviderEvent } from "../../integrations/stripe/stripe-billing.ts";
+import type { ProviderEvent } from "../../integrations/stripe/provider-records.ts";
 import { enqueueBillingSync } from "../../jobs/billing-sync.ts";
 import * as repo from "./billing.repository.ts";
 
