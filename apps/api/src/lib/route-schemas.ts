@@ -1,7 +1,12 @@
+import { errorBodySchema } from "@recoup/contracts";
 import type { ZodType } from "zod";
 
 /** A route's answers by status code, as its OpenAPI `response` lists them. */
 export type Answers = Record<number, ZodType>;
+
+/** The error body, answered under each of these status codes. */
+export const errorAnswers = <C extends number>(...codes: C[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorBodySchema])) as Record<C, typeof errorBodySchema>;
 
 /** What a route may add to its OpenAPI entry: a description, and a media type other than JSON. */
 export interface RouteDoc {

@@ -1,17 +1,12 @@
-import { cookieNames, errorBodySchema, type Tokens } from "@recoup/contracts";
+import { cookieNames, type Tokens } from "@recoup/contracts";
 import type { FastifyReply } from "fastify";
-import { routeSchemas } from "../../lib/route-schemas.ts";
+import { errorAnswers, routeSchemas } from "../../lib/route-schemas.ts";
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "./devices.ts";
 import { SESSION_MAX_AGE_SECONDS } from "./sessions.ts";
 import type { SignedIn } from "./sign-in.ts";
 
 /** What any sign-in route may answer besides its own answers. */
-export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  429: errorBodySchema,
-};
+export const errors = errorAnswers(400, 401, 403, 429);
 /** The sign-in routes' schemas: public (no bearer token), tagged `auth`. */
 export const schemas = routeSchemas({ tag: "auth", errors, public: true });
 /** At most `max` requests a minute from one client address. */

@@ -1,11 +1,4 @@
-import {
-  apiPaths,
-  authMessages,
-  emailOnlyRequestSchema,
-  messageResponseSchema,
-  resetPasswordRequestSchema,
-  userDetailsResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
@@ -24,8 +17,11 @@ function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   return async (app) => {
     app.post(
-      apiPaths.auth.forgotPassword,
-      { ...limited, ...schemas.body(emailOnlyRequestSchema, { 200: messageResponseSchema }) },
+      contract.apiPaths.auth.forgotPassword,
+      {
+        ...limited,
+        ...schemas.body(contract.emailOnlyRequestSchema, { 200: contract.messageResponseSchema }),
+      },
       async (request) => {
         await enqueueDeliverCode(ctx, "reset_password", request.body.email);
         return message("If an account exists for that email, we sent it a 6-digit code.");
@@ -33,11 +29,14 @@ function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.auth.resetPassword,
-      { ...limited, ...schemas.body(resetPasswordRequestSchema, { 200: messageResponseSchema }) },
+      contract.apiPaths.auth.resetPassword,
+      {
+        ...limited,
+        ...schemas.body(contract.resetPasswordRequestSchema, { 200: contract.messageResponseSchema }),
+      },
       async (request) => {
         await resetPassword(ctx, request.body);
-        return message(authMessages.resetSuccess);
+        return message(contract.authMessages.resetSuccess);
       },
     );
   };
@@ -48,8 +47,8 @@ function userDetailsRoute(ctx: AppContext): FastifyPluginAsyncZod {
   const secured = routeSchemas({ tag: "auth", errors });
   return async (app) => {
     app.get(
-      apiPaths.auth.userDetails,
-      { onRequest: authenticate(ctx), ...secured.none({ 200: userDetailsResponseSchema }) },
+      contract.apiPaths.auth.userDetails,
+      { onRequest: authenticate(ctx), ...secured.none({ 200: contract.userDetailsResponseSchema }) },
       async (request) => ({ data: await userDetails(ctx, currentUser(request).id) }),
     );
   };

@@ -1,19 +1,14 @@
-import {
-  cookieNames,
-  errorBodySchema,
-  loginResponseSchema,
-  oauthCallbackRequestSchema,
-  oauthProviderSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { OidcClient } from "../../integrations/oidc/oidc-client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { errorAnswers } from "../../lib/route-schemas.ts";
 import { perMinute, setRefreshCookie } from "./auth-http.ts";
 import { beginSignIn, completeSignIn } from "./oauth.service.ts";
 
-const params = z.object({ provider: oauthProviderSchema });
+const params = z.object({ provider: contract.oauthProviderSchema });
 
 export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const clients = {
@@ -36,12 +31,16 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/v1/auth/oauth/:provider/authorize",
       {
         ...perMinute(ctx.config.rateLimitPerMinute),
-        schema: { tags: ["auth"], params, response: { 404: errorBodySchema, 502: errorBodySchema } },
+        schema: {
+          tags: ["auth"],
+          params,
+          response: errorAnswers(404, 502),
+        },
       },
       async (request, reply) => {
         const { transactionId, url } = await beginSignIn(ctx, clientFor(request.params.provider));
         // Lax, not Strict: the provider's redirect back is a cross-site navigation.
-        reply.setCookie(cookieNames.oauthTransaction, transactionId, {
+        reply.setCookie(contract.cookieNames.oauthTransaction, transactionId, {
           httpOnly: true,
           secure: true,
           sameSite: "lax",
@@ -59,18 +58,21 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ["auth"],
           params,
-          body: oauthCallbackRequestSchema,
-          response: { 200: loginResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+          body: contract.oauthCallbackRequestSchema,
+          response: {
+            200: contract.loginResponseSchema,
+            ...errorAnswers(400, 404),
+          },
         },
       },
       async (request, reply) => {
         const tokens = await completeSignIn(
           ctx,
           clientFor(request.params.provider),
-          request.cookies[cookieNames.oauthTransaction],
+          request.cookies[contract.cookieNames.oauthTransaction],
           request.body,
         );
-        reply.clearCookie(cookieNames.oauthTransaction, {
+        reply.clearCookie(contract.cookieNames.oauthTransaction, {
           path: "/",
           secure: true,
           httpOnly: true,

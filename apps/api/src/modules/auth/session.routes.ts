@@ -1,13 +1,4 @@
-import {
-  apiPaths,
-  cookieNames,
-  loginCodeChallengeResponseSchema,
-  loginCodeRequestSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  messageResponseSchema,
-  refreshRequestSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { message, perMinute, schemas, setRefreshCookie, signedIn } from "./auth-http.ts";
@@ -20,12 +11,12 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
   return async (app) => {
     app.post(
-      apiPaths.auth.login,
+      contract.apiPaths.auth.login,
       {
         ...limited,
         ...schemas.body(
-          loginRequestSchema,
-          { 200: loginResponseSchema, 202: loginCodeChallengeResponseSchema },
+          contract.loginRequestSchema,
+          { 200: contract.loginResponseSchema, 202: contract.loginCodeChallengeResponseSchema },
           {
             description:
               "200: signed in. 202: a browser the account does not know, while the account sees failed logins: finish with the emailed code (`/v1/auth/login/code`). 429 with Retry-After: this client address failed too often.",
@@ -34,7 +25,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { email, password } = request.body;
-        const device = request.cookies[cookieNames.device];
+        const device = request.cookies[contract.cookieNames.device];
         const result = await login(ctx, email, password, request.ip, device);
         if ("codeStep" in result) return reply.status(202).send({ data: result.codeStep });
         request.log.info({ event: "login" }, "login succeeded");
@@ -43,12 +34,12 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.auth.loginCode,
+      contract.apiPaths.auth.loginCode,
       {
         ...limited,
         ...schemas.body(
-          loginCodeRequestSchema,
-          { 200: loginResponseSchema },
+          contract.loginCodeRequestSchema,
+          { 200: contract.loginResponseSchema },
           {
             description:
               "Finishes a login that answered 202 with the 6-digit code emailed to the account; the browser becomes a known device.",
@@ -56,20 +47,20 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ),
       },
       async (request, reply) => {
-        const result = await loginWithCode(ctx, request.body, request.cookies[cookieNames.device]);
+        const result = await loginWithCode(ctx, request.body, request.cookies[contract.cookieNames.device]);
         request.log.info({ event: "login" }, "login code accepted, signed in");
         return signedIn(reply, result);
       },
     );
 
     app.post(
-      apiPaths.auth.refresh,
+      contract.apiPaths.auth.refresh,
       {
         ...perMinute(ctx.config.rateLimitPerMinute * 2),
-        ...schemas.body(refreshRequestSchema, { 200: loginResponseSchema }),
+        ...schemas.body(contract.refreshRequestSchema, { 200: contract.loginResponseSchema }),
       },
       async (request, reply) => {
-        const token = request.body?.RefreshToken ?? request.cookies[cookieNames.refreshToken];
+        const token = request.body?.RefreshToken ?? request.cookies[contract.cookieNames.refreshToken];
         if (!token) throw invalidRefresh();
         const tokens = await refreshSession(ctx, token);
         setRefreshCookie(reply, tokens);
@@ -78,18 +69,18 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.auth.logout,
+      contract.apiPaths.auth.logout,
       {
         schema: {
           tags: ["auth"],
-          body: refreshRequestSchema,
-          response: { 200: messageResponseSchema },
+          body: contract.refreshRequestSchema,
+          response: { 200: contract.messageResponseSchema },
         },
       },
       async (request, reply) => {
-        const refreshToken = request.body?.RefreshToken ?? request.cookies[cookieNames.refreshToken];
+        const refreshToken = request.body?.RefreshToken ?? request.cookies[contract.cookieNames.refreshToken];
         await logOut(ctx, request.headers.authorization, refreshToken);
-        reply.clearCookie(cookieNames.refreshToken, {
+        reply.clearCookie(contract.cookieNames.refreshToken, {
           path: "/",
           secure: true,
           httpOnly: true,

@@ -1,4 +1,4 @@
-import { apiPaths, errorCodes } from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { WebhookSignatureError } from "../../integrations/stripe/provider-records.ts";
@@ -13,9 +13,9 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
       { parseAs: "string", bodyLimit: 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    app.post(apiPaths.billing.webhook, { schema: { hide: true } }, async (request, reply) => {
+    app.post(contract.apiPaths.billing.webhook, { schema: { hide: true } }, async (request, reply) => {
       if (!ctx.billing)
-        throw new AppError(404, errorCodes.notFound, "Billing is not enabled on this server.");
+        throw new AppError(404, contract.errorCodes.notFound, "Billing is not enabled on this server.");
       const raw = typeof request.body === "string" ? request.body : "";
       const header = request.headers["stripe-signature"];
       let event: ReturnType<typeof ctx.billing.verifyEvent>;
@@ -23,7 +23,7 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
         event = ctx.billing.verifyEvent(raw, typeof header === "string" ? header : undefined);
       } catch (error) {
         if (!(error instanceof WebhookSignatureError)) throw error;
-        throw new AppError(400, errorCodes.badRequest, "The webhook signature is not valid.");
+        throw new AppError(400, contract.errorCodes.badRequest, "The webhook signature is not valid.");
       }
       const { duplicate } = await handleEvent(ctx, event);
       return reply.status(200).send({ received: true, duplicate });

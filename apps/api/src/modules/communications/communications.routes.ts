@@ -1,19 +1,4 @@
-import {
-  apiPaths,
-  communicationInvoicesQuerySchema,
-  communicationInvoicesResponseSchema,
-  confirmSenderRequestSchema,
-  confirmSenderResponseSchema,
-  dismissInboundFailureRequestSchema,
-  dismissInboundFailureResponseSchema,
-  emailThreadsQuerySchema,
-  emailThreadsResponseSchema,
-  inboundFailureQuerySchema,
-  inboundFailuresQuerySchema,
-  inboundFailuresResponseSchema,
-  markHandledRequestSchema,
-  markHandledResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -31,16 +16,18 @@ const schemas = routeSchemas({ tag: "communications", errors: collectionErrors }
 export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      apiPaths.communications.invoices,
-      schemas.query(communicationInvoicesQuerySchema, { 200: communicationInvoicesResponseSchema }),
+      contract.apiPaths.communications.invoices,
+      schemas.query(contract.communicationInvoicesQuerySchema, {
+        200: contract.communicationInvoicesResponseSchema,
+      }),
       async (request) => ({
         data: await communicationInvoices(ctx, request.query.companyId, request.query),
       }),
     );
 
     app.get(
-      apiPaths.communications.thread,
-      schemas.query(emailThreadsQuerySchema, { 200: emailThreadsResponseSchema }),
+      contract.apiPaths.communications.thread,
+      schemas.query(contract.emailThreadsQuerySchema, { 200: contract.emailThreadsResponseSchema }),
       async (request) => {
         const { companyId, customerRef, invoiceId } = request.query;
         return { data: await emailThread(ctx, companyId, customerRef, invoiceId) };
@@ -48,8 +35,8 @@ export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.communications.markHandled,
-      schemas.body(markHandledRequestSchema, { 200: markHandledResponseSchema }),
+      contract.apiPaths.communications.markHandled,
+      schemas.body(contract.markHandledRequestSchema, { 200: contract.markHandledResponseSchema }),
       async (request) => {
         const { companyId, invoiceId } = request.body;
         return { data: { handled: await markHandled(ctx, companyId, invoiceId, currentUser(request).id) } };
@@ -57,19 +44,19 @@ export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      apiPaths.communications.inboundFailures,
+      contract.apiPaths.communications.inboundFailures,
       schemas.query(
-        inboundFailuresQuerySchema,
-        { 200: inboundFailuresResponseSchema },
+        contract.inboundFailuresQuerySchema,
+        { 200: contract.inboundFailuresResponseSchema },
         { description: "Messages that came in for the company but could not be read, kept aside." },
       ),
       async (request) => ({ data: await inboundFailures(ctx, request.query.companyId) }),
     );
 
     app.get(
-      apiPaths.communications.inboundFailureRaw,
+      contract.apiPaths.communications.inboundFailureRaw,
       schemas.query(
-        inboundFailureQuerySchema,
+        contract.inboundFailureQuerySchema,
         { 200: z.string().describe("The raw message") },
         {
           description: "One message kept aside, as it came (message/rfc822), to open in a mail program.",
@@ -86,8 +73,10 @@ export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.communications.dismissInboundFailure,
-      schemas.body(dismissInboundFailureRequestSchema, { 200: dismissInboundFailureResponseSchema }),
+      contract.apiPaths.communications.dismissInboundFailure,
+      schemas.body(contract.dismissInboundFailureRequestSchema, {
+        200: contract.dismissInboundFailureResponseSchema,
+      }),
       async (request) => {
         const { companyId, id } = request.body;
         return { data: { dismissed: await dismissInboundFailure(ctx, companyId, id) } };
@@ -95,10 +84,10 @@ export function communicationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.communications.confirmSender,
+      contract.apiPaths.communications.confirmSender,
       schemas.body(
-        confirmSenderRequestSchema,
-        { 200: confirmSenderResponseSchema },
+        contract.confirmSenderRequestSchema,
+        { 200: contract.confirmSenderResponseSchema },
         {
           description:
             "Vouches for a held inbound message (from an unknown sender, or late): it then does what it would have done. `confirmed` is false when nothing was held.",

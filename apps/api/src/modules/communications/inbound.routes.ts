@@ -1,4 +1,4 @@
-import { apiPaths, errorCodes } from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { MAX_INBOUND_BYTES } from "../../integrations/mail/inbound-mail.ts";
@@ -20,12 +20,16 @@ export function inboundRoutes(ctx: AppContext): FastifyPluginAsync {
       { parseAs: "buffer", bodyLimit: MAX_INBOUND_BYTES },
       (_req, body, done) => done(null, body),
     );
-    app.post(apiPaths.communications.inbound, { schema: { hide: true } }, async (request, reply) => {
+    app.post(contract.apiPaths.communications.inbound, { schema: { hide: true } }, async (request, reply) => {
       const inbound = ctx.config.inbound;
       if (!inbound)
-        throw new AppError(404, errorCodes.notFound, "Inbound email is not configured on this server.");
+        throw new AppError(
+          404,
+          contract.errorCodes.notFound,
+          "Inbound email is not configured on this server.",
+        );
       if (!Buffer.isBuffer(request.body)) {
-        throw new AppError(415, errorCodes.badRequest, "Send the raw message as message/rfc822.");
+        throw new AppError(415, contract.errorCodes.badRequest, "Send the raw message as message/rfc822.");
       }
       const signature = request.headers["x-inbound-signature"];
       if (
@@ -36,7 +40,7 @@ export function inboundRoutes(ctx: AppContext): FastifyPluginAsync {
           new Date(),
         )
       ) {
-        throw new AppError(401, errorCodes.unauthorized, "The inbound signature is not valid.");
+        throw new AppError(401, contract.errorCodes.unauthorized, "The inbound signature is not valid.");
       }
       const originalTo = request.headers["x-original-to"];
       const result = await ingestInbound(
@@ -47,7 +51,7 @@ export function inboundRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!result.stored && (result.reason === "forged" || result.reason === "conflict")) {
         throw new AppError(
           403,
-          errorCodes.forbidden,
+          contract.errorCodes.forbidden,
           "The reply address does not belong to this message's thread.",
         );
       }

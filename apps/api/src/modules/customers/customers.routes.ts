@@ -1,96 +1,54 @@
-import {
-  apiPaths,
-  customerDetailResponseSchema,
-  customerListQuerySchema,
-  customerListResponseSchema,
-  customerRefQuerySchema,
-  editCustomerNoteRequestSchema,
-  editCustomerNoteResponseSchema,
-  editCustomerTagsRequestSchema,
-  editCustomerTagsResponseSchema,
-  paymentHistoryResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { routeSchemas } from "../../lib/route-schemas.ts";
 import { currentCompanyId } from "../auth/index.ts";
 import { collectionErrors } from "../receivables/index.ts";
-import { customerDetail, editNote, editTags, listCustomers, paymentHistory } from "./customers.service.ts";
+import { customerDetail } from "./customer-detail.service.ts";
+import { listCustomers } from "./customer-list.service.ts";
+import { editNote, editTags } from "./customer-profile.service.ts";
+import { paymentHistory } from "./payment-history.service.ts";
 
-const secured = { security: [{ bearer: [] }], tags: ["customers"] };
+const schemas = routeSchemas({ tag: "customers", errors: collectionErrors });
 
 export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      apiPaths.customers.outstanding,
-      {
-        schema: {
-          ...secured,
-          querystring: customerListQuerySchema,
-          response: { 200: customerListResponseSchema, ...collectionErrors },
-        },
-      },
-      async (request) => {
-        return { data: await listCustomers(ctx, request.query.companyId, request.query) };
-      },
+      contract.apiPaths.customers.outstanding,
+      schemas.query(contract.customerListQuerySchema, { 200: contract.customerListResponseSchema }),
+      async (request) => ({ data: await listCustomers(ctx, request.query.companyId, request.query) }),
     );
 
     app.get(
-      apiPaths.customers.detail,
-      {
-        schema: {
-          ...secured,
-          querystring: customerRefQuerySchema,
-          response: { 200: customerDetailResponseSchema, ...collectionErrors },
-        },
-      },
-      async (request) => {
-        return { data: await customerDetail(ctx, currentCompanyId(request), request.query) };
-      },
+      contract.apiPaths.customers.detail,
+      schemas.query(contract.customerRefQuerySchema, { 200: contract.customerDetailResponseSchema }),
+      async (request) => ({ data: await customerDetail(ctx, currentCompanyId(request), request.query) }),
     );
 
     app.get(
-      apiPaths.customers.paymentHistory,
-      {
-        schema: {
-          ...secured,
-          querystring: customerRefQuerySchema,
-          response: { 200: paymentHistoryResponseSchema, ...collectionErrors },
-        },
-      },
+      contract.apiPaths.customers.paymentHistory,
+      schemas.query(contract.customerRefQuerySchema, { 200: contract.paymentHistoryResponseSchema }),
       async (request) => {
-        return { data: { payments: await paymentHistory(ctx, currentCompanyId(request), request.query) } };
+        const payments = await paymentHistory(ctx, currentCompanyId(request), request.query);
+        return { data: { payments } };
       },
     );
 
     app.post(
-      apiPaths.customers.editNote,
-      {
-        schema: {
-          ...secured,
-          body: editCustomerNoteRequestSchema,
-          response: { 200: editCustomerNoteResponseSchema, ...collectionErrors },
-        },
-      },
+      contract.apiPaths.customers.editNote,
+      schemas.body(contract.editCustomerNoteRequestSchema, { 200: contract.editCustomerNoteResponseSchema }),
       async (request) => {
-        return {
-          data: { note: await editNote(ctx, currentCompanyId(request), request.body, request.body.note) },
-        };
+        const note = await editNote(ctx, currentCompanyId(request), request.body, request.body.note);
+        return { data: { note } };
       },
     );
 
     app.post(
-      apiPaths.customers.editTags,
-      {
-        schema: {
-          ...secured,
-          body: editCustomerTagsRequestSchema,
-          response: { 200: editCustomerTagsResponseSchema, ...collectionErrors },
-        },
-      },
+      contract.apiPaths.customers.editTags,
+      schemas.body(contract.editCustomerTagsRequestSchema, { 200: contract.editCustomerTagsResponseSchema }),
       async (request) => {
-        return {
-          data: { tags: await editTags(ctx, currentCompanyId(request), request.body, request.body.tags) },
-        };
+        const tags = await editTags(ctx, currentCompanyId(request), request.body, request.body.tags);
+        return { data: { tags } };
       },
     );
   };

@@ -1,12 +1,7 @@
-import {
-  apiPaths,
-  draftEmailQuerySchema,
-  draftEmailResponseSchema,
-  errorBodySchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { routeSchemas } from "../../lib/route-schemas.ts";
+import { errorAnswers, routeSchemas } from "../../lib/route-schemas.ts";
 import { collectionErrors } from "../receivables/index.ts";
 import { draftEmail } from "./drafts.service.ts";
 import { draftWriter } from "./writers.ts";
@@ -16,11 +11,14 @@ export function draftsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const writer = draftWriter(ctx.config.drafts.model);
   return async (app) => {
     app.get(
-      apiPaths.communications.draft,
-      routeSchemas({ tag: "communications", errors: collectionErrors }).query(draftEmailQuerySchema, {
-        200: draftEmailResponseSchema,
-        409: errorBodySchema,
-      }),
+      contract.apiPaths.communications.draft,
+      routeSchemas({ tag: "communications", errors: collectionErrors }).query(
+        contract.draftEmailQuerySchema,
+        {
+          200: contract.draftEmailResponseSchema,
+          ...errorAnswers(409),
+        },
+      ),
       async (request) => {
         const { companyId, customerRef, invoiceId } = request.query;
         const data = await draftEmail(ctx, writer, { companyId, customerRef, invoiceId });

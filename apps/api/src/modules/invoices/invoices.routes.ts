@@ -1,11 +1,5 @@
 import { Readable } from "node:stream";
-import {
-  ageReportQuerySchema,
-  ageReportResponseSchema,
-  apiPaths,
-  invoiceListQuerySchema,
-  invoiceListResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -19,21 +13,21 @@ const schemas = routeSchemas({ tag: "invoices", errors: collectionErrors });
 export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      apiPaths.invoices.list,
-      schemas.query(invoiceListQuerySchema, { 200: invoiceListResponseSchema }),
+      contract.apiPaths.invoices.list,
+      schemas.query(contract.invoiceListQuerySchema, { 200: contract.invoiceListResponseSchema }),
       async (request) => ({ data: await listInvoices(ctx, request.query.companyId, request.query) }),
     );
 
     app.get(
-      apiPaths.invoices.ageReport,
-      schemas.query(ageReportQuerySchema, { 200: ageReportResponseSchema }),
+      contract.apiPaths.invoices.ageReport,
+      schemas.query(contract.ageReportQuerySchema, { 200: contract.ageReportResponseSchema }),
       async (request) => ({ data: await ageReport(ctx, request.query.companyId, request.query) }),
     );
 
     app.get(
-      apiPaths.invoices.ageReportCsv,
+      contract.apiPaths.invoices.ageReportCsv,
       schemas.query(
-        ageReportQuerySchema,
+        contract.ageReportQuerySchema,
         { 200: z.string().describe("CSV") },
         {
           description:

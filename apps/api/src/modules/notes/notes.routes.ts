@@ -1,13 +1,4 @@
-import {
-  addNoteRequestSchema,
-  apiPaths,
-  deleteNoteRequestSchema,
-  deleteNoteResponseSchema,
-  editNoteRequestSchema,
-  getNotesQuerySchema,
-  noteResponseSchema,
-  notesResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { routeSchemas } from "../../lib/route-schemas.ts";
@@ -20,14 +11,14 @@ const schemas = routeSchemas({ tag: "notes", errors: collectionErrors });
 export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      apiPaths.notes.list,
-      schemas.query(getNotesQuerySchema, { 200: notesResponseSchema }),
+      contract.apiPaths.notes.list,
+      schemas.query(contract.getNotesQuerySchema, { 200: contract.notesResponseSchema }),
       async (request) => ({ data: { notes: await getNotes(ctx, request.query.companyId, request.query) } }),
     );
 
     app.post(
-      apiPaths.notes.add,
-      schemas.body(addNoteRequestSchema, { 201: noteResponseSchema }),
+      contract.apiPaths.notes.add,
+      schemas.body(contract.addNoteRequestSchema, { 201: contract.noteResponseSchema }),
       async (request, reply) => {
         const note = await addNote(ctx, request.body.companyId, currentUser(request), request.body);
         return reply.status(201).send({ data: { note } });
@@ -35,14 +26,14 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.notes.edit,
-      schemas.body(editNoteRequestSchema, { 200: noteResponseSchema }),
+      contract.apiPaths.notes.edit,
+      schemas.body(contract.editNoteRequestSchema, { 200: contract.noteResponseSchema }),
       async (request) => ({ data: { note: await editNote(ctx, request.body.companyId, request.body) } }),
     );
 
     app.post(
-      apiPaths.notes.delete,
-      schemas.body(deleteNoteRequestSchema, { 200: deleteNoteResponseSchema }),
+      contract.apiPaths.notes.delete,
+      schemas.body(contract.deleteNoteRequestSchema, { 200: contract.deleteNoteResponseSchema }),
       async (request) => {
         await deleteNote(ctx, request.body.companyId, request.body.noteId);
         return { data: { deleted: true } };

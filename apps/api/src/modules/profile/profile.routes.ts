@@ -1,13 +1,4 @@
-import {
-  apiPaths,
-  errorBodySchema,
-  getTemplateResponseSchema,
-  MAX_IMAGE_BYTES,
-  profileResponseSchema,
-  updateProfileFieldsSchema,
-  updateProfileFormSchema,
-  updateProfileResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,11 +6,11 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { fromBase64Field } from "../../lib/images.ts";
 import { readMultipartForm } from "../../lib/multipart-form.ts";
-import { routeSchemas } from "../../lib/route-schemas.ts";
+import { errorAnswers, routeSchemas } from "../../lib/route-schemas.ts";
 import { assertOwnNames, currentCompanyId, currentUser } from "../auth/index.ts";
 import { getProfile, getTemplates, type ImageChange, updateProfile } from "./profile.service.ts";
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const schemas = routeSchemas({ tag: "settings", errors });
 const ownerParams = z.object({ companyId: z.string().min(1).max(100), email: z.string().min(1).max(254) });
 const IMAGE_FIELDS = ["profilePic", "companyLogo"] as const;
@@ -28,7 +19,7 @@ const IMAGE_FIELDS = ["profilePic", "companyLogo"] as const;
 const PROFILE_FORM = {
   fields: ["userName", "email", "companyId", "signature"],
   files: [...IMAGE_FIELDS],
-  maxFileBytes: MAX_IMAGE_BYTES,
+  maxFileBytes: contract.MAX_IMAGE_BYTES,
 } as const;
 
 async function readProfileForm(request: FastifyRequest, reply: FastifyReply) {
@@ -40,7 +31,7 @@ async function readProfileForm(request: FastifyRequest, reply: FastifyReply) {
     if (file) images[name] = file.length > 0 ? file : undefined;
     else if (text !== undefined) images[name] = text === "" || text === "null" ? null : fromBase64Field(text);
   }
-  const parsed = updateProfileFieldsSchema.safeParse(form.fields);
+  const parsed = contract.updateProfileFieldsSchema.safeParse(form.fields);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
     throw new AppError(400, "VALIDATION_ERROR", details[0]?.message ?? "The form is not valid.", details);
@@ -52,19 +43,19 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/v1/business/settings/get-profile/:companyId/:email",
-      schemas.params(ownerParams, { 200: profileResponseSchema }),
+      schemas.params(ownerParams, { 200: contract.profileResponseSchema }),
       async (request) => getProfile(ctx, currentUser(request).id, currentCompanyId(request)),
     );
 
     app.post(
-      apiPaths.settings.updateProfile,
+      contract.apiPaths.settings.updateProfile,
       {
         schema: {
           tags: ["settings"],
           security: [{ bearer: [] }],
           consumes: ["multipart/form-data"],
-          body: updateProfileFormSchema,
-          response: { 200: updateProfileResponseSchema, ...errors, 413: errorBodySchema },
+          body: contract.updateProfileFormSchema,
+          response: { 200: contract.updateProfileResponseSchema, ...errors, ...errorAnswers(413) },
         },
         // The form is streamed and checked by readProfileForm; the body schema documents it.
         validatorCompiler: () => () => true,
@@ -79,7 +70,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       "/v1/business/settings/get-template/:companyId/:email",
-      schemas.params(ownerParams, { 200: getTemplateResponseSchema }),
+      schemas.params(ownerParams, { 200: contract.getTemplateResponseSchema }),
       async (request) => ({ data: await getTemplates(ctx, currentCompanyId(request)) }),
     );
   };

@@ -1,4 +1,4 @@
-import { apiPaths, errorCodes } from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { parseWebhookPayload, validWebhookSignature } from "../../integrations/quickbooks/webhooks.ts";
@@ -13,12 +13,13 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsync {
       { parseAs: "string", bodyLimit: 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    app.post(apiPaths.quickbooks.webhook, { schema: { hide: true } }, async (request, reply) => {
+    app.post(contract.apiPaths.quickbooks.webhook, { schema: { hide: true } }, async (request, reply) => {
       const token = ctx.config.quickbooks.webhookToken;
-      if (!token) throw new AppError(404, errorCodes.notFound, "QuickBooks webhooks are not configured.");
+      if (!token)
+        throw new AppError(404, contract.errorCodes.notFound, "QuickBooks webhooks are not configured.");
       const raw = typeof request.body === "string" ? request.body : "";
       if (!validWebhookSignature(raw, String(request.headers["intuit-signature"] ?? ""), token)) {
-        throw new AppError(401, errorCodes.unauthorized, "The webhook signature is not valid.");
+        throw new AppError(401, contract.errorCodes.unauthorized, "The webhook signature is not valid.");
       }
       let notifications: ReturnType<typeof parseWebhookPayload>;
       try {
@@ -27,7 +28,7 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsync {
         notifications = undefined;
       }
       if (!notifications)
-        throw new AppError(400, errorCodes.badRequest, "The request body is not valid JSON.");
+        throw new AppError(400, contract.errorCodes.badRequest, "The request body is not valid JSON.");
       await handleNotifications(ctx, notifications);
       return reply.status(200).send({ data: { message: "ok" } });
     });

@@ -1,9 +1,4 @@
-import { errorBodySchema } from "@recoup/contracts";
+import { errorAnswers } from "../../lib/route-schemas.ts";
 
 /** The error answers every collections read can give (bad query, signed out, another company's, not found). */
-export const collectionErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+export const collectionErrors = errorAnswers(400, 401, 403, 404);

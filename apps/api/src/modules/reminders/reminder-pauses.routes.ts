@@ -1,12 +1,4 @@
-import {
-  apiPaths,
-  pauseRemindersRequestSchema,
-  pauseRemindersResponseSchema,
-  reminderPausesQuerySchema,
-  reminderPausesResponseSchema,
-  resumeRemindersRequestSchema,
-  resumeRemindersResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { currentUser } from "../auth/index.ts";
@@ -17,23 +9,23 @@ import { schemas } from "./reminders-http.ts";
 export function reminderPausesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
-      apiPaths.reminders.pause,
-      schemas.body(pauseRemindersRequestSchema, { 200: pauseRemindersResponseSchema }),
+      contract.apiPaths.reminders.pause,
+      schemas.body(contract.pauseRemindersRequestSchema, { 200: contract.pauseRemindersResponseSchema }),
       async (request) => {
-        const user = currentUser(request);
-        return { data: await pauses.pauseReminders(ctx, request.body.companyId, user.id, request.body) };
+        const { companyId } = request.body;
+        return { data: await pauses.pauseReminders(ctx, companyId, currentUser(request).id, request.body) };
       },
     );
 
     app.post(
-      apiPaths.reminders.resume,
-      schemas.body(resumeRemindersRequestSchema, { 200: resumeRemindersResponseSchema }),
+      contract.apiPaths.reminders.resume,
+      schemas.body(contract.resumeRemindersRequestSchema, { 200: contract.resumeRemindersResponseSchema }),
       async (request) => ({ data: await pauses.resumeReminders(ctx, request.body.companyId, request.body) }),
     );
 
     app.get(
-      apiPaths.reminders.pauses,
-      schemas.query(reminderPausesQuerySchema, { 200: reminderPausesResponseSchema }),
+      contract.apiPaths.reminders.pauses,
+      schemas.query(contract.reminderPausesQuerySchema, { 200: contract.reminderPausesResponseSchema }),
       async (request) => {
         return { data: { pauses: await pauses.listPauses(ctx, request.query.companyId, request.query) } };
       },

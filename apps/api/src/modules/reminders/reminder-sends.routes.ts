@@ -1,17 +1,7 @@
-import {
-  apiPaths,
-  errorBodySchema,
-  reminderDraftQuerySchema,
-  reminderDraftResponseSchema,
-  reminderLogQuerySchema,
-  reminderLogResponseSchema,
-  reminderUsageQuerySchema,
-  reminderUsageResponseSchema,
-  sendReminderRequestSchema,
-  sendReminderResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { errorAnswers } from "../../lib/route-schemas.ts";
 import { currentUser } from "../auth/index.ts";
 import * as log from "./log.service.ts";
 import * as manual from "./manual.service.ts";
@@ -21,8 +11,8 @@ import { schemas } from "./reminders-http.ts";
 export function reminderSendsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      apiPaths.reminders.draft,
-      schemas.query(reminderDraftQuerySchema, { 200: reminderDraftResponseSchema }),
+      contract.apiPaths.reminders.draft,
+      schemas.query(contract.reminderDraftQuerySchema, { 200: contract.reminderDraftResponseSchema }),
       async (request) => {
         const { companyId, invoiceId, stage } = request.query;
         return { data: await manual.reminderDraft(ctx, companyId, invoiceId, stage) };
@@ -30,9 +20,12 @@ export function reminderSendsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.reminders.send,
+      contract.apiPaths.reminders.send,
       // 402: the trial ended, the subscription is not active, or the month's invoices are used.
-      schemas.body(sendReminderRequestSchema, { 200: sendReminderResponseSchema, 402: errorBodySchema }),
+      schemas.body(contract.sendReminderRequestSchema, {
+        200: contract.sendReminderResponseSchema,
+        ...errorAnswers(402),
+      }),
       async (request) => {
         const user = currentUser(request);
         return { data: await manual.sendManualReminder(ctx, request.body.companyId, user.id, request.body) };
@@ -40,14 +33,14 @@ export function reminderSendsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      apiPaths.reminders.log,
-      schemas.query(reminderLogQuerySchema, { 200: reminderLogResponseSchema }),
+      contract.apiPaths.reminders.log,
+      schemas.query(contract.reminderLogQuerySchema, { 200: contract.reminderLogResponseSchema }),
       async (request) => ({ data: await log.reminderLog(ctx, request.query.companyId, request.query) }),
     );
 
     app.get(
-      apiPaths.reminders.usage,
-      schemas.query(reminderUsageQuerySchema, { 200: reminderUsageResponseSchema }),
+      contract.apiPaths.reminders.usage,
+      schemas.query(contract.reminderUsageQuerySchema, { 200: contract.reminderUsageResponseSchema }),
       async (request) => {
         return { data: await log.monthlyUsage(ctx, request.query.companyId, request.query.month) };
       },

@@ -1,13 +1,4 @@
-import {
-  apiPaths,
-  enablePreviewQuerySchema,
-  enablePreviewResponseSchema,
-  reminderSettingsQuerySchema,
-  reminderSettingsResponseSchema,
-  saveReminderSettingsRequestSchema,
-  upcomingRemindersQuerySchema,
-  upcomingRemindersResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
@@ -21,20 +12,22 @@ import { enablePreview, upcomingReminders } from "./upcoming.service.ts";
 function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      apiPaths.reminders.settings,
-      schemas.query(reminderSettingsQuerySchema, { 200: reminderSettingsResponseSchema }),
+      contract.apiPaths.reminders.settings,
+      schemas.query(contract.reminderSettingsQuerySchema, { 200: contract.reminderSettingsResponseSchema }),
       async (request) => ({ data: await getReminderSettings(ctx, request.query.companyId) }),
     );
 
     app.post(
-      apiPaths.reminders.settings,
-      schemas.body(saveReminderSettingsRequestSchema, { 200: reminderSettingsResponseSchema }),
+      contract.apiPaths.reminders.settings,
+      schemas.body(contract.saveReminderSettingsRequestSchema, {
+        200: contract.reminderSettingsResponseSchema,
+      }),
       async (request) => ({ data: await saveReminderSettings(ctx, request.body.companyId, request.body) }),
     );
 
     app.get(
-      apiPaths.reminders.enablePreview,
-      schemas.query(enablePreviewQuerySchema, { 200: enablePreviewResponseSchema }),
+      contract.apiPaths.reminders.enablePreview,
+      schemas.query(contract.enablePreviewQuerySchema, { 200: contract.enablePreviewResponseSchema }),
       async (request) => {
         const { companyId, ...override } = request.query;
         return { data: await enablePreview(ctx, companyId, override) };
@@ -42,8 +35,8 @@ function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      apiPaths.reminders.upcoming,
-      schemas.query(upcomingRemindersQuerySchema, { 200: upcomingRemindersResponseSchema }),
+      contract.apiPaths.reminders.upcoming,
+      schemas.query(contract.upcomingRemindersQuerySchema, { 200: contract.upcomingRemindersResponseSchema }),
       async (request) => ({ data: await upcomingReminders(ctx, request.query.companyId, request.query) }),
     );
   };

@@ -1,19 +1,7 @@
-import {
-  apiPaths,
-  errorBodySchema,
-  previewTemplateRequestSchema,
-  previewTemplateResponseSchema,
-  saveFollowUpIntervalRequestSchema,
-  saveFollowUpIntervalResponseSchema,
-  saveTemplateRequestSchema,
-  saveTemplateResponseSchema,
-  sendTestEmailResponseSchema,
-  templatesQuerySchema,
-  templatesResponseSchema,
-} from "@recoup/contracts";
+import * as contract from "@recoup/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { routeSchemas } from "../../lib/route-schemas.ts";
+import { errorAnswers, routeSchemas } from "../../lib/route-schemas.ts";
 import { currentUser } from "../auth/index.ts";
 import {
   listTemplates,
@@ -23,27 +11,29 @@ import {
   sendTestEmail,
 } from "./templates.service.ts";
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const schemas = routeSchemas({ tag: "templates", errors });
 
 /** The Email Templates page: templates, follow-up interval, preview and test email. */
 export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      apiPaths.templates.list,
-      schemas.query(templatesQuerySchema, { 200: templatesResponseSchema }),
+      contract.apiPaths.templates.list,
+      schemas.query(contract.templatesQuerySchema, { 200: contract.templatesResponseSchema }),
       async (request) => ({ data: await listTemplates(ctx, request.query.companyId) }),
     );
 
     app.post(
-      apiPaths.templates.save,
-      schemas.body(saveTemplateRequestSchema, { 200: saveTemplateResponseSchema }),
+      contract.apiPaths.templates.save,
+      schemas.body(contract.saveTemplateRequestSchema, { 200: contract.saveTemplateResponseSchema }),
       async (request) => saveTemplate(ctx, request.body.companyId, request.body),
     );
 
     app.post(
-      apiPaths.templates.followUpInterval,
-      schemas.body(saveFollowUpIntervalRequestSchema, { 200: saveFollowUpIntervalResponseSchema }),
+      contract.apiPaths.templates.followUpInterval,
+      schemas.body(contract.saveFollowUpIntervalRequestSchema, {
+        200: contract.saveFollowUpIntervalResponseSchema,
+      }),
       async (request) => {
         const { companyId, followUpInterval } = request.body;
         return { data: await saveFollowUpInterval(ctx, companyId, followUpInterval) };
@@ -51,8 +41,8 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.templates.preview,
-      schemas.body(previewTemplateRequestSchema, { 200: previewTemplateResponseSchema }),
+      contract.apiPaths.templates.preview,
+      schemas.body(contract.previewTemplateRequestSchema, { 200: contract.previewTemplateResponseSchema }),
       async (request) => {
         const { email, invoice, values } = await previewTemplate(ctx, request.body.companyId, request.body);
         return { data: { email, invoice, values } };
@@ -60,8 +50,11 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      apiPaths.templates.sendTest,
-      schemas.body(previewTemplateRequestSchema, { 200: sendTestEmailResponseSchema, 503: errorBodySchema }),
+      contract.apiPaths.templates.sendTest,
+      schemas.body(contract.previewTemplateRequestSchema, {
+        200: contract.sendTestEmailResponseSchema,
+        ...errorAnswers(503),
+      }),
       async (request) => {
         const email = currentUser(request).email;
         return { data: await sendTestEmail(ctx, request.body.companyId, email, request.body) };
