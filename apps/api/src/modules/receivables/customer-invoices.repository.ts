@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, not, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoices } from "../../db/schema/index.ts";
-import {
-  invoiceCustomer,
-  invoiceRowColumns,
-  liveInvoices,
-  openBalance,
-  toInvoiceRow,
-} from "./receivables.repository.ts";
+import { invoiceCustomer, invoiceRowColumns, toInvoiceRow } from "./invoice-rows.repository.ts";
+import { liveInvoices, openBalance } from "./invoice-terms.repository.ts";
 
 /** A customer's open invoices (oldest due first) and the latest paid or voided ones (newest first). */
 export async function customerInvoices(db: DbOrTx, companyId: string, customerRef: string, today: string) {

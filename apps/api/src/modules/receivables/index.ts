@@ -1,25 +1,17 @@
 export { collectionErrors } from "./collection-errors.ts";
 export { customerInvoices } from "./customer-invoices.repository.ts";
+export { invoiceCustomer, invoiceRowColumns, num, rowsOf, toInvoiceRow } from "./invoice-rows.repository.ts";
 export {
   AGING_BUCKETS,
   agingBucket,
-  containsPattern,
-  customerExists,
   daysOverdue,
-  direction,
-  findCompanyClock,
   homeAmount,
-  invoiceCustomer,
-  invoiceExists,
-  invoiceRowColumns,
   invoiceStatusRank,
   isOverdue,
   liveInvoices,
-  num,
   openBalance,
-  openCustomers,
-  pageCustomer,
-  rowsOf,
-  toInvoiceRow,
-} from "./receivables.repository.ts";
+} from "./invoice-terms.repository.ts";
+export { containsPattern, direction } from "./list-queries.repository.ts";
+export { customerExists, findCompanyClock, invoiceExists } from "./lookups.repository.ts";
+export { openCustomers, pageCustomer } from "./open-customers.repository.ts";
 export { byId, companyToday, searchTerm } from "./receivables.service.ts";

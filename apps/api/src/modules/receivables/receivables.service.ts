@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
-import { findCompanyClock } from "./receivables.repository.ts";
+import { findCompanyClock } from "./lookups.repository.ts";
 
 /** "Today" in the company's time zone: what statuses, days overdue and buckets are relative to. */
 export async function companyToday(ctx: AppContext, companyId: string) {
