@@ -1,6 +1,8 @@
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { describe, expect, it } from "vitest";
-import { INBOUND_LIMITS, inboundEnvelope, parseInbound, UnreadableMail } from "./inbound-mail.ts";
+import { inboundEnvelope } from "./inbound-envelope.ts";
+import { INBOUND_LIMITS, parseInbound } from "./inbound-mail.ts";
+import { UnreadableMail } from "./inbound-records.ts";
 import { mimeShapeProblem } from "./mime-shape.ts";
 import { readMail } from "./read-mail.ts";
 

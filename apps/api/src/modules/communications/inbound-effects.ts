@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { InboundEffect } from "../../db/schema/index.ts";
-import type { InboundMail } from "../../integrations/mail/inbound-mail.ts";
+import type { InboundMail } from "../../integrations/mail/inbound-records.ts";
 import { addDays } from "../../lib/dates.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { markBounced } from "./messages.repository.ts";

@@ -1,5 +1,5 @@
 /** What became of an inbound message. */
-import type { InboundMail, UnreadableMail } from "../../integrations/mail/inbound-mail.ts";
+import type { InboundMail, UnreadableMail } from "../../integrations/mail/inbound-records.ts";
 
 export type IngestResult =
   | {

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import type { InboundMail } from "../../integrations/mail/inbound-mail.ts";
+import type { InboundMail } from "../../integrations/mail/inbound-records.ts";
 import { invoiceByNumber, invoiceCustomerRef, messagesByIds } from "./reply-lookup.repository.ts";
 
 /** The invoice number a subject names ("Invoice 1042", "Rechnung #1042", "Factura 1042"…). */

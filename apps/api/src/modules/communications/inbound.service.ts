@@ -1,10 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import {
-  INBOUND_LIMITS,
-  type InboundMail,
-  parseInbound,
-  UnreadableMail,
-} from "../../integrations/mail/inbound-mail.ts";
+import { INBOUND_LIMITS, parseInbound } from "../../integrations/mail/inbound-mail.ts";
+import { type InboundMail, UnreadableMail } from "../../integrations/mail/inbound-records.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import { applyEffect, effectOf } from "./inbound-effects.ts";
 import type { InboundSource, IngestResult } from "./inbound-result.ts";

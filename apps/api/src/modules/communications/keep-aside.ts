@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { inboundEnvelope, type UnreadableMail } from "../../integrations/mail/inbound-mail.ts";
+import { inboundEnvelope } from "../../integrations/mail/inbound-envelope.ts";
+import type { UnreadableMail } from "../../integrations/mail/inbound-records.ts";
 import * as failuresRepo from "./inbound-failures.repository.ts";
 import type { InboundSource, IngestResult } from "./inbound-result.ts";
 import { threadOf } from "./inbound-thread.ts";

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client.ts";
 import type { SenderCheck } from "../../db/schema/index.ts";
-import type { InboundMail } from "../../integrations/mail/inbound-mail.ts";
+import type { InboundMail } from "../../integrations/mail/inbound-records.ts";
 import * as repo from "./sender-check.repository.ts";
 import { threadMessages } from "./threads.repository.ts";
 
