@@ -16,6 +16,7 @@ import { type AllowList, isOwn, NOTHING_ALLOWED, ownDetails } from "./allow-list
 import { findWordAmounts, strayNumber } from "./detect/amounts.ts";
 import { markerFits } from "./detect/currency-markers.ts";
 import { findDates } from "./detect/dates.ts";
+import { lateness, wrongDayCount } from "./detect/day-counts.ts";
 import { findDetails } from "./detect/details.ts";
 import { findInvoiceNumbers, sameInvoiceNumber } from "./detect/invoice-numbers.ts";
 import { findAmounts } from "./detect/money.ts";
@@ -23,7 +24,6 @@ import { DIRECTION_OVERRIDES, normalise } from "./detect/normalise.ts";
 import { blank } from "./detect/scan.ts";
 import { settlingSentence } from "./detect/settlement.ts";
 import type { Finding } from "./detect/sheet.ts";
-import { plural } from "./plural.ts";
 
 /** What the records say, as the guard compares it. */
 export interface GuardRecord {
@@ -36,45 +36,6 @@ export interface GuardRecord {
   dates: string[];
   /** Days past the due date in the company's time zone (negative before it): "14 days overdue". */
   daysOverdue: number;
-}
-
-/**
- * Where a draft states how late the invoice is ("14 days overdue", "overdue by 14 days", "14 days
- * past the due date") or how soon it is due ("due in 3 days", "3 days from now"), as days overdue.
- * A fee or a charge ("a 7-day late fee") and a deadline ("please pay within 7 days") are not such
- * statements.
- */
-const DAY_COUNTS: { pattern: RegExp; overdue: (n: number) => number }[] = [
-  {
-    pattern:
-      /\b(\d{1,5})[\s-]+days?\s+(?:overdue|late|past\s+(?:the\s+|its\s+)?due(?:\s+date)?|after\s+(?:the|its)\s+due\s+date)\b(?!\s+(?:fees?|charges?|interest|penalt))/gi,
-    overdue: (n) => n,
-  },
-  { pattern: /\b(?:overdue|late|past\s+due)\s+(?:by|for)\s+(\d{1,5})\s+days?\b/gi, overdue: (n) => n },
-  {
-    // "due in 3 days", "due on March 31, 2026, 3 days from now"
-    pattern:
-      /\bdue(?:\s+on\s+[A-Za-z0-9 ,/-]{3,30}?)?,?\s+(?:in\s+(\d{1,5})\s+days?|(\d{1,5})\s+days?\s+from\s+now)\b/gi,
-    overdue: (n) => -n,
-  },
-];
-
-/** How late the invoice is, in the guard's words: "14 days overdue", "due today", "due in 3 days". */
-const lateness = (daysOverdue: number) =>
-  daysOverdue > 0
-    ? `${plural(daysOverdue, "day")} overdue`
-    : daysOverdue === 0
-      ? "due today"
-      : `due in ${plural(-daysOverdue, "day")}`;
-
-/** The first statement of days late that the records do not bear out. */
-function wrongDayCount(text: string, daysOverdue: number) {
-  for (const { pattern, overdue } of DAY_COUNTS) {
-    for (const match of text.matchAll(pattern)) {
-      if (overdue(Number(match[1] ?? match[2])) !== daysOverdue) return match[0];
-    }
-  }
-  return null;
 }
 
 const ofRecords = (record: GuardRecord) => {

@@ -1,4 +1,5 @@
-export { accessToken, beginConnect, completeConnect } from "./connection.service.ts";
+export { accessToken } from "./access.service.ts";
+export { beginConnect, completeConnect } from "./connection.service.ts";
 export { findConnection } from "./connections.repository.ts";
 export { quickbooksRoutes } from "./quickbooks.routes.ts";
 export { runSync } from "./sync.service.ts";

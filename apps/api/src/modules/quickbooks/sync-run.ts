@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
 import type { QboRecord, QboRecords } from "../../integrations/quickbooks/records.ts";
-import { withAccess } from "./connection.service.ts";
+import { withAccess } from "./access.service.ts";
 import * as map from "./qbo-mappers.ts";
 import { holdsLease } from "./sync-lease.repository.ts";
 import {

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
-import { newLeaseOwner, QboNotConnected } from "./connection.service.ts";
+import { QboNotConnected } from "./access.service.ts";
 import { findConnection, updateConnection } from "./connections.repository.ts";
 import { acquireLease, releaseLease, renewLease } from "./sync-lease.repository.ts";
 import { fullImport, incremental } from "./sync-passes.ts";
@@ -29,7 +30,7 @@ export async function runSync(
   requested: SyncMode,
   log?: FastifyBaseLogger,
 ) {
-  const owner = newLeaseOwner();
+  const owner = randomUUID();
   if (!(await acquireLease(ctx.db, companyId, owner, LEASE_SECONDS))) {
     return { skipped: true as const, reason: "busy" as const };
   }
