@@ -1,4 +1,5 @@
-import { parseRecords, type QboEntityName, type QboRecords } from "./records.ts";
+import { parseRecords } from "./record-parsers.ts";
+import type { QboEntityName, QboRecords } from "./records.ts";
 
 /** Intuit's answer when a call fails: status, Fault type and code, and the message to log. */
 export class QboError extends Error {

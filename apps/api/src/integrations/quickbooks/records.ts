@@ -3,19 +3,18 @@
  * cents (read through their decimal text), references become ids, absent fields become null.
  * Nothing outside `integrations/quickbooks` sees the wire shape.
  */
-import { toCents } from "../../lib/money.ts";
-
 export const QBO_ENTITIES = ["Customer", "Invoice", "Payment", "CreditMemo"] as const;
+
 export type QboEntityName = (typeof QBO_ENTITIES)[number];
 
-/** What every synced record carries. */
 /** Records in another currency than the company's home one carry QuickBooks' rate to it. */
-interface InCurrency {
+export interface InCurrency {
   currency: string;
   /** ExchangeRate as decimal text (home currency per unit); null in the home currency. */
   exchangeRate: string | null;
 }
 
+/** What every synced record carries. */
 export interface QboMeta {
   id: string;
   syncToken: string;
@@ -80,90 +79,5 @@ export interface QboRecords {
   Payment: QboPayment;
   CreditMemo: QboCreditMemo;
 }
+
 export type QboRecord = QboRecords[QboEntityName];
-
-type Json = Record<string, unknown>;
-type Ref = { value?: unknown; name?: unknown } | undefined;
-
-const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
-const ref = (v: unknown) => String((v as Ref)?.value ?? "");
-const refName = (v: unknown) => str((v as Ref)?.name);
-const currency = (e: Json) => ref(e.CurrencyRef) || "USD";
-/** Kept as the decimal text Intuit sent (a JSON number's shortest form), never used as a float. */
-const exchangeRate = (e: Json) =>
-  typeof e.ExchangeRate === "number" && Number.isFinite(e.ExchangeRate) ? String(e.ExchangeRate) : null;
-const inCurrency = (e: Json): InCurrency => ({ currency: currency(e), exchangeRate: exchangeRate(e) });
-const address = (v: unknown) => str((v as { Address?: unknown } | undefined)?.Address);
-const cents = (v: unknown) => toCents(v as number | string | undefined);
-
-function meta(e: Json): QboMeta {
-  const updated = (e.MetaData as { LastUpdatedTime?: string } | undefined)?.LastUpdatedTime;
-  return {
-    id: String(e.Id),
-    syncToken: String(e.SyncToken ?? "0"),
-    lastUpdated: new Date(updated ?? Date.now()),
-    deleted: e.status === "Deleted",
-  };
-}
-
-function applications(e: Json): QboApplication[] {
-  const lines = (Array.isArray(e.Line) ? e.Line : []) as { Amount?: unknown; LinkedTxn?: unknown }[];
-  return lines.flatMap((line, i) =>
-    (Array.isArray(line.LinkedTxn) ? (line.LinkedTxn as { TxnId?: unknown; TxnType?: unknown }[]) : [])
-      .filter((t) => t.TxnType === "Invoice")
-      .map((t, j) => ({ invoiceId: String(t.TxnId), amountCents: cents(line.Amount), line: i * 100 + j })),
-  );
-}
-
-const parsers: { [E in QboEntityName]: (e: Json) => QboRecords[E] } = {
-  Customer: (e) => ({
-    ...meta(e),
-    displayName: str(e.DisplayName) ?? str(e.CompanyName) ?? `Customer ${String(e.Id)}`,
-    companyName: str(e.CompanyName),
-    email: address(e.PrimaryEmailAddr),
-    phone: str((e.PrimaryPhone as { FreeFormNumber?: unknown } | undefined)?.FreeFormNumber),
-    currency: currency(e),
-    balanceCents: cents(e.Balance),
-    active: e.Active !== false,
-  }),
-  Invoice: (e) => ({
-    ...meta(e),
-    docNumber: str(e.DocNumber),
-    customerId: ref(e.CustomerRef),
-    customerName: refName(e.CustomerRef),
-    txnDate: String(e.TxnDate),
-    dueDate: str(e.DueDate),
-    ...inCurrency(e),
-    totalCents: cents(e.TotalAmt),
-    balanceCents: cents(e.Balance),
-    email: address(e.BillEmail),
-    privateNote: str(e.PrivateNote),
-  }),
-  Payment: (e) => ({
-    ...meta(e),
-    customerId: ref(e.CustomerRef),
-    txnDate: String(e.TxnDate),
-    ...inCurrency(e),
-    totalCents: cents(e.TotalAmt),
-    unappliedCents: cents(e.UnappliedAmt),
-    applications: applications(e),
-  }),
-  CreditMemo: (e) => ({
-    ...meta(e),
-    docNumber: str(e.DocNumber),
-    customerId: ref(e.CustomerRef),
-    txnDate: String(e.TxnDate),
-    ...inCurrency(e),
-    totalCents: cents(e.TotalAmt),
-    remainingCents: cents(e.RemainingCredit),
-    applications: applications(e),
-  }),
-};
-
-/** Parses a list of one entity's JSON objects (a QueryResponse or CDC group). */
-export function parseRecords<E extends QboEntityName>(entity: E, items: unknown): QboRecords[E][] {
-  if (!Array.isArray(items)) return [];
-  return items
-    .filter((e): e is Json => Boolean(e) && typeof e === "object" && "Id" in (e as Json))
-    .map((e) => parsers[entity](e));
-}
