@@ -15,5 +15,8 @@ export * from "./onboarding.ts";
 export * from "./paths.ts";
 export * from "./profile.ts";
 export * from "./quickbooks.ts";
+export * from "./reminder-pauses.ts";
+export * from "./reminder-plans.ts";
+export * from "./reminder-sends.ts";
 export * from "./reminders.ts";
 export * from "./templates.ts";
