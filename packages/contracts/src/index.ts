@@ -3,6 +3,7 @@ export * from "./auth.ts";
 export * from "./auth-constants.ts";
 export * from "./billing.ts";
 export * from "./communications.ts";
+export * from "./customer-page.ts";
 export * from "./customers.ts";
 export * from "./dashboard.ts";
 export * from "./error-codes.ts";
