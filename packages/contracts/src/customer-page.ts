@@ -16,7 +16,13 @@ export const MAX_DISPUTE_MESSAGE_LENGTH = 2_000;
 /** The link's token: 22 characters of id, a dot, 22 of signature (base64url). */
 export const customerLinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
 
-export const disputeReasons = ["wrong_amount", "not_received", "goods_or_service", "already_paid", "other"] as const;
+export const disputeReasons = [
+  "wrong_amount",
+  "not_received",
+  "goods_or_service",
+  "already_paid",
+  "other",
+] as const;
 export const disputeReasonSchema = z.enum(disputeReasons);
 export type DisputeReason = z.infer<typeof disputeReasonSchema>;
 export const disputeReasonLabels: Record<DisputeReason, string> = {
@@ -77,7 +83,9 @@ export const customerPageResponseSchema = z.object({
     /** The invoice the email was about: listed first and marked. */
     focusInvoiceId: z.string().nullable(),
     invoices: z.array(customerPageInvoiceSchema),
-    totals: z.array(z.object({ currency: currencySchema, balanceCents: centsSchema, count: z.number().int() })),
+    totals: z.array(
+      z.object({ currency: currencySchema, balanceCents: centsSchema, count: z.number().int() }),
+    ),
     /** Paid in the last 60 days (the invoice the email was about, once paid, shows here). */
     paid: z.array(
       z.object({ id: z.string(), number: z.string(), amountCents: centsSchema, currency: currencySchema }),
