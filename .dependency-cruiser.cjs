@@ -13,8 +13,8 @@ const MODULES = `${API}modules/`;
  * a module of its own layer's lower entries or of a lower layer, through its index.ts; never up.
  */
 const CORE = ["receivables", "auth", "quickbooks", "profile", "health"];
-const FEATURES = ["pauses", "communications", "reminders", "billing", "drafts", "notes"];
-const PAGES = ["invoices", "customers", "dashboard", "onboarding"];
+const FEATURES = ["pauses", "customer-links", "communications", "reminders", "billing", "drafts", "notes"];
+const PAGES = ["invoices", "customers", "dashboard", "onboarding", "customer-page"];
 const any = (names) => `${MODULES}(${names.join("|")})/`;
 
 /** Each feature may use the features before it in FEATURES, never one after it. */

@@ -9,10 +9,13 @@
  * concurrent), 50 connections with autocannon in another process, and EXPLAIN (ANALYZE, BUFFERS)
  * of each statement into bench/results/plans-<db>.txt. Then the CSV's memory, and the invoice
  * list once a second while a full import runs.
+ *
+ * Here the setup, the CSV and the import; one endpoint's measuring in bench/collections-cases.ts
+ * (its SQL captured and replayed by bench/sql-capture.ts), memory in bench/collections-memory.ts.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { buildApp } from "@recoup/api/app";
@@ -22,8 +25,11 @@ import { runSync } from "@recoup/api/modules/quickbooks";
 import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing/kit";
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
+import { measureCase, stats } from "./collections-cases.ts";
 import { generateCompanies } from "./collections-data.ts";
-import { log, runLoad } from "./util.ts";
+import { memoryProbe } from "./collections-memory.ts";
+import type { Query } from "./sql-capture.ts";
+import { loadAverage, log, runLoad } from "./util.ts";
 
 const N = Number(process.env.BENCH_N ?? 200);
 const WARMUP = 20;
@@ -33,8 +39,6 @@ const postgres = process.env.BENCH_DB === "postgres";
 const here = import.meta.dirname;
 const resultsDir = path.join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
-const mib = (n: number) => Math.round(n / 2 ** 20);
-const load = () => loadavg().map((l) => +l.toFixed(2));
 
 // --- The sandbox with the large company (its own process), the mail sandbox, the database. ---
 const port = await freePort();
@@ -74,41 +78,11 @@ const config = loadConfig({
 const { app, ctx } = await buildApp(config);
 await app.listen({ port, host: "127.0.0.1" });
 const kind = ctx.database.kind;
-log(`API on ${kind} at ${base}; load ${load()}`);
+log(`API on ${kind} at ${base}; load ${loadAverage()}`);
 
-type Query = (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 const client = (ctx.db as unknown as { $client: { query: Query; mod?: { HEAPU8?: Uint8Array } } }).$client;
 const sqlRows = async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows;
-
-function memory() {
-  const m = process.memoryUsage();
-  return {
-    rssMiB: mib(m.rss),
-    heapUsedMiB: mib(m.heapUsed),
-    externalMiB: mib(m.external),
-    arrayBuffersMiB: mib(m.arrayBuffers),
-    ...(client.mod?.HEAPU8 ? { wasmMemoryMiB: mib(client.mod.HEAPU8.byteLength) } : {}),
-  };
-}
-/** RSS sampled every `everyMs`; the breakdown is taken at the peak. */
-function rssSampler(everyMs: number) {
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  let atPeak = memory();
-  const timer = setInterval(() => {
-    const rss = process.memoryUsage().rss;
-    if (rss > peak) {
-      peak = rss;
-      atPeak = memory();
-    }
-  }, everyMs);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return { startMiB: mib(start), peakMiB: mib(peak), deltaMiB: mib(peak - start), atPeak };
-    },
-  };
-}
+const { memory, rssSampler } = memoryProbe(client);
 
 // --- Data: other companies (PostgreSQL), then the large company through the real sync. ---
 let generated: { invoices: number; seconds: number } | undefined;
@@ -132,7 +106,9 @@ const firstImport = {
   rss: importRss.stop(),
   memoryAfter: memory(),
 };
-log(`first import in ${firstImport.seconds} s; RSS ${JSON.stringify(firstImport.rss)}; load ${load()}`);
+log(
+  `first import in ${firstImport.seconds} s; RSS ${JSON.stringify(firstImport.rss)}; load ${loadAverage()}`,
+);
 
 if (kind === "postgres") {
   // Autovacuum would do this within a minute or two of the import; done now, the plans are the
@@ -178,11 +154,6 @@ const only = process.env.BENCH_ONLY;
 const bumpVersion = () =>
   sqlRows("update companies set data_version = data_version + 1 where id = $1", [companyId]);
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (p: number) => +(s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0).toFixed(2);
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: +(s.at(-1) ?? 0).toFixed(2) };
-};
 async function login() {
   const res = await call("POST", apiPaths.auth.login, {
     body: { email: user.email, password: user.password },
@@ -199,143 +170,19 @@ async function get(pathAndQuery: string, token: string) {
   return { ms, bytes: body.byteLength };
 }
 
-/** The statements one request runs (pg-boss's own polling left out), with when each was in flight. */
-interface Captured {
-  args: unknown[];
-  text: string;
-  params: unknown[];
-  start: number;
-  end: number;
-}
-async function capture(run: () => Promise<unknown>): Promise<Captured[]> {
-  const original = client.query;
-  const seen: Captured[] = [];
-  client.query = async function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string; values?: unknown[] };
-    const text = typeof first === "string" ? first : first.text;
-    const params =
-      (args[1] as unknown[] | undefined) ?? (typeof first === "string" ? [] : (first.values ?? []));
-    const entry: Captured = { args, text, params, start: performance.now(), end: 0 };
-    if (!text.includes("pgboss")) seen.push(entry);
-    try {
-      return await original.apply(client, args);
-    } finally {
-      entry.end = performance.now();
-    }
-  } as Query;
-  try {
-    await run();
-  } finally {
-    client.query = original;
-  }
-  return seen;
-}
-/** Statements in flight together form a group; groups run one after the other, as in the request. */
-function groups(statements: Captured[]) {
-  const out: Captured[][] = [];
-  let end = -1;
-  for (const s of statements) {
-    if (out.length && s.start < end) out.at(-1)!.push(s);
-    else out.push([s]);
-    end = Math.max(end, s.end);
-  }
-  return out;
-}
-async function replay(plan: Captured[][]) {
-  const t = performance.now();
-  for (const group of plan) await Promise.all(group.map((s) => client.query(...s.args)));
-  return performance.now() - t;
-}
-async function explain(statements: Captured[]) {
-  let out = "";
-  for (const s of statements) {
-    const rows = await sqlRows(`explain (analyze, buffers) ${s.text}`, s.params);
-    out += `-- ${s.text.replace(/\s+/g, " ").trim()}\n-- params: ${JSON.stringify(s.params)}\n`;
-    out += `${rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\n`;
-  }
-  return out;
-}
 function autocannon(pathAndQuery: string, token: string) {
   return runLoad<Record<string, unknown>>(`${base}${pathAndQuery}`, token, CONNECTIONS, LOAD_SECONDS);
 }
+const caseBench = { client, n: N, warmup: WARMUP, connections: CONNECTIONS, get, bumpVersion, autocannon };
 
 const results: Record<string, unknown>[] = [];
 let plans = `EXPLAIN (ANALYZE, BUFFERS) of each statement of each endpoint, ${kind}, ${new Date().toISOString()}\n\n`;
 for (const c of cases) {
   if (only && !c.name.includes(only)) continue;
   const token = await login();
-  // The first request runs uncached (and fills the cache): its statements are explained and are the floor.
-  await bumpVersion();
-  const coldStatements = await capture(() => get(c.path, token));
-  for (let i = 0; i < WARMUP; i++) await get(c.path, token);
-  const loadBefore = load();
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < N; i++) {
-    const r = await get(c.path, token);
-    times.push(r.ms);
-    bytes = r.bytes;
-  }
-  // Uncached: the company's data version goes up before each request (as after a sync), so the
-  // figures are computed again; this is what the SQL floor below is compared with.
-  const uncachedTimes: number[] = [];
-  for (let i = 0; i < N; i++) {
-    await bumpVersion();
-    uncachedTimes.push((await get(c.path, token)).ms);
-  }
-  const statements = await capture(() => get(c.path, token));
-  const plan = groups(statements);
-  for (let i = 0; i < WARMUP; i++) await replay(plan);
-  const sqlTimes: number[] = [];
-  for (let i = 0; i < N; i++) sqlTimes.push(await replay(plan));
-  // The floor: every statement of an uncached request run directly, grouped as the request ran them.
-  const coldPlan = groups(coldStatements);
-  for (let i = 0; i < WARMUP; i++) await replay(coldPlan);
-  const coldSqlTimes: number[] = [];
-  for (let i = 0; i < N; i++) coldSqlTimes.push(await replay(coldPlan));
-  // Each statement alone, to see which dominates.
-  const perStatement = [];
-  for (const s of statements) {
-    const ts: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const t = performance.now();
-      await client.query(...s.args);
-      ts.push(performance.now() - t);
-    }
-    perStatement.push({ sql: s.text.replace(/\s+/g, " ").trim().slice(0, 90), p50: stats(ts).p50 });
-  }
-  const cold = new Map(coldStatements.map((s) => [s.text, s]));
-  for (const s of statements) cold.set(s.text, s);
-  plans += `==== ${c.name}: GET ${c.path}\n\n${await explain([...cold.values()])}`;
-  const loadStats = await autocannon(c.path, token);
-  const http = stats(times);
-  const direct = stats(sqlTimes);
-  const uncached = stats(uncachedTimes);
-  const floor = stats(coldSqlTimes);
-  const row = {
-    case: c.name,
-    path: c.path,
-    responseBytes: bytes,
-    single: http,
-    sql: { statements: statements.length, groups: plan.length, ...direct },
-    ratio: { p50: +(http.p50 / direct.p50).toFixed(2), p95: +(http.p95 / direct.p95).toFixed(2) },
-    uncached,
-    uncachedSql: { statements: coldStatements.length, groups: coldPlan.length, ...floor },
-    uncachedRatio: {
-      p50: +(uncached.p50 / floor.p50).toFixed(2),
-      p95: +(uncached.p95 / floor.p95).toFixed(2),
-    },
-    perStatement,
-    load: loadStats,
-    loadAverage: { before: loadBefore, after: load() },
-  };
-  results.push(row);
-  log(
-    `${c.name}: single p50 ${http.p50} p95 ${http.p95} ms | SQL p95 ${direct.p95} ms (×${row.ratio.p95}) | ` +
-      `uncached p50 ${uncached.p50} p95 ${uncached.p95} ms, its SQL p95 ${floor.p95} ms (×${row.uncachedRatio.p95}) | ` +
-      `${CONNECTIONS} conns ${loadStats.requestsPerSecond} req/s p95 ${(loadStats.latencyMs as { p95: number }).p95} ms ` +
-      `errors ${loadStats.errors} non2xx ${loadStats.non2xx} | load ${load()}`,
-  );
+  const measured = await measureCase(caseBench, c, token);
+  results.push(measured.row);
+  plans += measured.plans;
 }
 writeFileSync(path.join(resultsDir, `plans-${kind}.txt`), plans);
 

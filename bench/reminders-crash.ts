@@ -27,18 +27,22 @@
  * Afterwards, per point: reminders lost (an invoice of a round without a reminder recorded sent
  * and in the sandbox), duplicates in the sandbox (one Message-ID received more than once), and
  * reminders sent twice under different Message-IDs (the same invoice and stage twice).
+ *
+ * Here the setup and the rounds; the worker in bench/reminders-crash-worker.ts, a round's steps in
+ * bench/reminders-crash-rounds.ts, the counting in bench/reminders-crash-report.ts.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { type CrashPoint, openDatabase, REMINDER_PLAN, SEND_REMINDER } from "@recoup/api/testing/internals";
+import { type CrashPoint, openDatabase, REMINDER_PLAN } from "@recoup/api/testing/internals";
 import { startMailSandbox } from "@recoup/sandbox-mail";
 import pg from "pg";
 import PgBoss from "pg-boss";
+import { countPoints, failed, printTable, type Round } from "./reminders-crash-report.ts";
+import { crashRounds } from "./reminders-crash-rounds.ts";
+import { crashWorkers } from "./reminders-crash-worker.ts";
 import { generateReminderCompanies, localDate, zoneInMorning } from "./reminders-data.ts";
-import { log, sleep, waitFor } from "./util.ts";
+import { log } from "./util.ts";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 50);
 const REMINDERS = Number(process.env.CRASH_REMINDERS ?? 1);
@@ -51,7 +55,6 @@ const POINTS: CrashPoint[] = [
   "send-after-record",
 ];
 const here = import.meta.dirname;
-const root = path.resolve(here, "..");
 
 // --- PostgreSQL, the schema, the mail sandbox, a queue client for this script. ---
 const { startPgServer, createDatabase } = await import("@recoup/api/testing/pg");
@@ -66,64 +69,13 @@ const mail = await startMailSandbox({ smtpPort: 0, httpPort: 0, capacity: 1_000_
 // Maintenance and cron stay with the workers; this client only sends and fails jobs.
 const boss = new PgBoss({ connectionString: databaseUrl, max: 2, supervise: false, schedule: false });
 boss.on("error", (err) => log("queue error:", err.message));
-
-const workerEnv = {
-  ...process.env,
-  DATABASE_URL: databaseUrl,
-  SMTP_URL: mail.smtpUrl,
-  DATA_DIR: dataDir,
-  JWT_SECRET: "crash-secret-crash-secret-crash-secret-0123",
-  APP_URL: "http://localhost:3000",
-  LOG_LEVEL: "warn",
-  QUICKBOOKS_SAFETY_SYNC_MINUTES: "0",
-  QUICKBOOKS_API_URL: "http://127.0.0.1:9",
-  RECOUP_CRASH_AT: "",
-};
-
-/** The worker as `npm run worker` runs it; resolves once it says it is running. */
-async function startWorker(crashAt?: CrashPoint) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/api/src/worker.ts")], {
-    cwd: root,
-    env: { ...workerEnv, RECOUP_CRASH_AT: crashAt ?? "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once("exit", (code, signal) => resolve(signal ?? code)),
-  );
-  let stderr = "";
-  child.stderr!.on("data", (d) => {
-    stderr += d;
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (line.includes("worker running")) resolve();
-    });
-    exited.then((how) => reject(new Error(`worker exited (${how}) before it ran: ${stderr}`)));
-  });
-  await ready;
-  return { child, exited, stderr: () => stderr };
-}
-async function stopWorker(w: { child: ChildProcess; exited: Promise<unknown> }) {
-  w.child.kill("SIGTERM");
-  await w.exited;
-}
-
-/** What pg-boss's maintenance does to a dead worker's jobs once they expire, done now. */
-async function recoverDeadWorkersJobs() {
-  for (const queue of [REMINDER_PLAN, SEND_REMINDER]) {
-    const active = await exec(
-      `select id from pgboss.job where name = $1 and state = 'active' and started_on is not null`,
-      [queue],
-    );
-    if (active.length > 0)
-      await boss.fail(
-        queue,
-        active.map((r) => r.id as string),
-      );
-  }
-  // The retry's delay (30 s, then doubling) is only time.
-  await exec(`update pgboss.job set start_after = now() where state = 'retry'`);
-}
+const workers = crashWorkers({ databaseUrl, smtpUrl: mail.smtpUrl, dataDir });
+const { planAndKill, recoverDeadWorkersJobs, untilSent } = crashRounds({
+  exec,
+  boss,
+  workers,
+  reminders: REMINDERS,
+});
 
 // --- Data: a company per round, reminders off until its round. ---
 await boss.start();
@@ -146,46 +98,7 @@ await exec(`update invoices set due_date = $1::date - 10 where balance_cents > 0
 await exec("update reminder_settings set enabled = false");
 log(`${POINTS.length} × ${ROUNDS} companies with ${REMINDERS} overdue invoice(s) each, in ${zone}`);
 
-/**
- * Turns the company's reminders on (its data just synced) and has a worker started with the hook
- * plan it. Answers whether it died at the point; one that did not is killed.
- */
-async function planAndKill(point: CrashPoint, companyId: string, round: string) {
-  await exec("update reminder_settings set enabled = true, enabled_at = now() where company_id = $1", [
-    companyId,
-  ]);
-  await exec("update qbo_connections set last_sync_at = now() where company_id = $1", [companyId]);
-  const crashing = await startWorker(point);
-  await boss.send(REMINDER_PLAN, { companyId }, { singletonKey: companyId });
-  const how = await Promise.race([crashing.exited, sleep(90_000).then(() => "timeout")]);
-  const killed = how === "SIGKILL" && crashing.stderr().includes(`killed at ${point}`);
-  if (!killed) {
-    crashing.child.kill("SIGKILL");
-    log(`${round} ${point}: the worker was not killed at the point (${how})`);
-  }
-  return killed;
-}
-
-/** A worker without the hook runs until the company's reminders are all recorded sent; then they are turned off. */
-async function untilSent(round: string, companyId: string, timeoutMs?: number) {
-  const recovering = await startWorker();
-  await waitFor(
-    `${round}: its reminders sent`,
-    async () => {
-      const [r] = await exec(
-        `select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other
-         from reminders where company_id = $1`,
-        [companyId],
-      );
-      return r!.sent >= REMINDERS && r!.other === 0 ? true : undefined;
-    },
-    timeoutMs,
-  );
-  await stopWorker(recovering);
-  await exec("update reminder_settings set enabled = false where company_id = $1", [companyId]);
-}
-
-const rounds: { point: CrashPoint; companyId: string; killed: boolean; seconds: number }[] = [];
+const rounds: Round[] = [];
 const started = Date.now();
 for (let i = 0; i < ROUNDS; i++) {
   for (const point of POINTS) {
@@ -207,7 +120,7 @@ for (let i = 0; i < ROUNDS; i++) {
 // behind it until pg-boss's maintenance expires it (reminder-plan: 2 minutes, maintenance every
 // minute). Timed from the kill to the reminder recorded sent: the bound on "within 5 minutes of
 // the window opening" after a crash.
-const unaided: { point: CrashPoint; companyId: string; killed: boolean; seconds: number }[] = [];
+const unaided: Round[] = [];
 if (UNAIDED > 0) {
   const point: CrashPoint = "plan-before-commit";
   const extra = await generateReminderCompanies(async (text) => exec(text), {
@@ -246,45 +159,7 @@ if (UNAIDED > 0) {
 const byMessageId = new Map<string, number>();
 for (const m of mail.messages())
   byMessageId.set(m.messageId ?? "", (byMessageId.get(m.messageId ?? "") ?? 0) + 1);
-const results = [];
-for (const point of POINTS) {
-  const ids = companiesOf.get(point)!;
-  const invoices = await exec(
-    `select i.company_id, i.qb_id,
-       (select count(*)::int from reminders r where r.company_id = i.company_id and r.invoice_qb_id = i.qb_id
-          and r.status = 'sent') as sent_rows,
-       (select array_agg(r.message_id) from reminders r where r.company_id = i.company_id and r.invoice_qb_id = i.qb_id
-          and r.status <> 'cancelled') as message_ids
-     from invoices i where i.company_id = any($1::uuid[]) and i.balance_cents > 0`,
-    [ids],
-  );
-  let lost = 0;
-  let duplicates = 0;
-  let twiceUnderNewIds = 0;
-  let attempts = 0;
-  for (const inv of invoices) {
-    const messageIds = (inv.message_ids as string[] | null) ?? [];
-    const received = messageIds.map((id) => byMessageId.get(id) ?? 0);
-    if ((inv.sent_rows as number) === 0 || received.every((n) => n === 0)) lost++;
-    duplicates += received.reduce((sum, n) => sum + Math.max(0, n - 1), 0);
-    if (messageIds.length > 1) twiceUnderNewIds += messageIds.length - 1;
-  }
-  for (const r of await exec("select attempts from reminders where company_id = any($1::uuid[])", [ids])) {
-    attempts += r.attempts as number;
-  }
-  const these = rounds.filter((r) => r.point === point);
-  results.push({
-    point,
-    kills: these.filter((r) => r.killed).length,
-    rounds: these.length,
-    reminders: invoices.length,
-    lost,
-    duplicatesSameMessageId: duplicates,
-    sentAgainUnderAnotherMessageId: twiceUnderNewIds,
-    attemptsCounted: attempts,
-    secondsPerRound: +(these.reduce((s, r) => s + r.seconds, 0) / these.length).toFixed(1),
-  });
-}
+const results = await countPoints(exec, POINTS, companiesOf, rounds, byMessageId);
 const result = {
   date: new Date().toISOString().slice(0, 10),
   command: "npm run bench:reminders-crash",
@@ -300,14 +175,7 @@ const result = {
     secondsFromKillToSent: unaided.map((r) => +r.seconds.toFixed(1)),
   },
 };
-console.error(
-  "point              | kills | reminders | lost | duplicates (same Message-ID) | sent again, new Message-ID",
-);
-for (const r of results) {
-  console.error(
-    `${r.point.padEnd(18)} | ${String(r.kills).padStart(5)} | ${String(r.reminders).padStart(9)} | ${String(r.lost).padStart(4)} | ${String(r.duplicatesSameMessageId).padStart(28)} | ${r.sentAgainUnderAnotherMessageId}`,
-  );
-}
+printTable(results);
 mkdirSync(path.join(here, "results"), { recursive: true });
 writeFileSync(path.join(here, "results", "reminders-crash.json"), `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
@@ -316,12 +184,4 @@ await db.end();
 await mail.close();
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
-const failed = results.some(
-  (r) =>
-    r.lost > 0 ||
-    r.sentAgainUnderAnotherMessageId > 0 ||
-    r.kills < r.rounds ||
-    unaided.some((u) => !u.killed || u.seconds > 300) ||
-    (r.point !== "send-after-smtp" && r.duplicatesSameMessageId > 0),
-);
-process.exit(failed ? 1 : 0);
+process.exit(failed(results, unaided) ? 1 : 0);

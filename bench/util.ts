@@ -1,11 +1,18 @@
 /** Small pieces every benchmark script uses: a timestamped log on stderr, sleeping, polling, load. */
 import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import path from "node:path";
 
 export const log = (...args: unknown[]) =>
   console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The machine's load averages (1, 5 and 15 minutes), to two decimals. */
+export const loadAverage = () => loadavg().map((l) => +l.toFixed(2));
+
+/** Seconds since `t0` (a `performance.now()`), to two decimals. */
+export const secondsSince = (t0: number) => +((performance.now() - t0) / 1000).toFixed(2);
 
 /** Polls `probe` every `intervalMs` until it answers something other than undefined. */
 export async function waitFor<T>(

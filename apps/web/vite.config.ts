@@ -22,6 +22,7 @@ export default defineConfig({
     pageBudget([
       { page: "/login", module: "src/features/auth/components/auth-page.tsx", maxBytes: LOGIN_JS_BUDGET },
       { page: "/dashboard", module: "src/features/dashboard/components/dashboard-page.tsx" },
+      { page: "/pay/:token", module: "src/features/customer-page/components/customer-page.tsx" },
     ]),
   ],
   resolve: {

@@ -13,6 +13,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { authRoutes, oauthRoutes, tenantScope } from "./modules/auth/index.ts";
 import { billingRoutes, stripeWebhookRoutes } from "./modules/billing/index.ts";
 import { communicationsRoutes, inboundRoutes } from "./modules/communications/index.ts";
+import { customerPageRoutes } from "./modules/customer-page/index.ts";
 import { customersRoutes } from "./modules/customers/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/index.ts";
 import { draftsRoutes } from "./modules/drafts/index.ts";
@@ -69,7 +70,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   });
   await registerOpenApi(app);
 
-  // Public: health, sign-in, webhooks and inbound mail (each verifies its caller its own way).
+  // Public: health, sign-in, webhooks, inbound mail and the customer page (each verifies its
+  // caller its own way; the customer page by the signed link in its path).
   for (const routes of [
     healthRoutes,
     authRoutes,
@@ -77,6 +79,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     webhookRoutes,
     inboundRoutes,
     stripeWebhookRoutes,
+    customerPageRoutes,
   ])
     await app.register(routes(ctx));
   // A signed-in user, before onboarding.

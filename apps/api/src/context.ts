@@ -7,6 +7,7 @@ import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
 import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
 import { StripeBilling } from "./integrations/stripe/stripe-billing.ts";
 import { CompanyCache } from "./lib/company-cache.ts";
+import { LinkTokens } from "./lib/link-token.ts";
 import { ReplyTokens } from "./lib/reply-token.ts";
 import { Sealer } from "./lib/seal.ts";
 import { TokenService } from "./lib/tokens.ts";
@@ -53,6 +54,8 @@ export interface AppContext {
   now: () => Date;
   /** Figures computed from synced records, per company and data version. */
   cache: CompanyCache;
+  /** The customer page's link tokens (`/pay/<token>`). */
+  linkTokens: LinkTokens;
   /** Reply addresses (`reply+<token>@INBOUND_DOMAIN`); undefined without inbound email. */
   replyTokens: ReplyTokens | undefined;
   /** Whether the plan lets reminders go (billing's, plugged in by the assembly). */
@@ -81,6 +84,7 @@ export function createContext(config: Config, database: Database, ports: Ports):
     billing: config.stripe && new StripeBilling(config.stripe),
     now: () => new Date(),
     cache: new CompanyCache(),
+    linkTokens: new LinkTokens(config.jwtSecret),
     replyTokens: config.inbound && new ReplyTokens(config.inbound.secret, config.inbound.domain),
     gate: { hold: async () => null, allowance: async () => null },
   };

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
   centsSchema,
-  companyIdSchema,
   currencySchema,
   isoDateSchema,
+  listQueryShape,
+  listSort,
   pageSchema,
   pageSizeSchema,
   searchSchema,
-  sortOrderSchema,
 } from "./lists.ts";
 
 /** The buckets, by days past due in the company's time zone: not yet due (or no due date) is Current. */
@@ -31,15 +31,16 @@ const bucketAmounts = {
 export const agingAmountsSchema = z.object(bucketAmounts);
 export type AgingAmounts = z.infer<typeof agingAmountsSchema>;
 
-export const agingSortFields = ["customerName", ...agingBuckets.map((b) => b.key), "total"] as const;
+/** The aging report sorts by the total unless asked. */
+export const agingListSort = listSort(["customerName", ...agingBuckets.map((b) => b.key), "total"], "total");
+export const agingSortFields = agingListSort.sortFields;
 export const agingSortFieldSchema = z.enum(agingSortFields);
 export type AgingSortField = z.infer<typeof agingSortFieldSchema>;
 
 /** GET /v1/business/invoice/ageReport (and its CSV export, which ignores page and size). */
 export const ageReportQuerySchema = z.object({
-  companyId: companyIdSchema,
-  sortOrder: sortOrderSchema.default("desc"),
-  sortField: agingSortFieldSchema.default("total"),
+  ...listQueryShape,
+  sortField: agingSortFieldSchema.default(agingListSort.sort),
   searchQuery: searchSchema,
   page: pageSchema,
   size: pageSizeSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invoiceStatusSchema } from "./invoices.ts";
-import { companyIdSchema, isoDateSchema } from "./lists.ts";
+import { companyIdSchema, isoDateSchema, pageInfoShape } from "./lists.ts";
 import { reminderStageSchema } from "./reminders.ts";
 
 /** Every email Recoup sends or receives about an invoice is one message of its thread. */
@@ -133,9 +133,7 @@ export type CommunicationInvoice = z.infer<typeof communicationInvoiceSchema>;
 export const communicationInvoicesResponseSchema = z.object({
   data: z.object({
     invoices: z.array(communicationInvoiceSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
+    ...pageInfoShape,
   }),
 });
 export type CommunicationInvoicesResponse = z.infer<typeof communicationInvoicesResponseSchema>;

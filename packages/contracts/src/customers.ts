@@ -2,34 +2,30 @@ import { z } from "zod";
 import { invoiceRowSchema } from "./invoices.ts";
 import {
   centsSchema,
-  companyIdSchema,
   currencySchema,
   isoDateSchema,
-  pageSchema,
-  pageSizeSchema,
+  listQueryShape,
+  listSort,
+  pageInfoShape,
+  pagingShape,
   searchSchema,
-  sortOrderSchema,
 } from "./lists.ts";
 
-export const customerSortFields = [
-  "name",
-  "email",
-  "openInvoices",
+/** The customer list sorts by the amount outstanding unless asked. */
+export const customerListSort = listSort(
+  ["name", "email", "openInvoices", "outstanding", "overdue", "oldestDueDate"],
   "outstanding",
-  "overdue",
-  "oldestDueDate",
-] as const;
+);
+export const customerSortFields = customerListSort.sortFields;
 export const customerSortFieldSchema = z.enum(customerSortFields);
 export type CustomerSortField = z.infer<typeof customerSortFieldSchema>;
 
 /** GET /v1/business/customer/customer-outstanding-invoices: customers with an open balance. */
 export const customerListQuerySchema = z.object({
-  companyId: companyIdSchema,
-  sortOrder: sortOrderSchema.default("desc"),
-  sortBy: customerSortFieldSchema.default("outstanding"),
+  ...listQueryShape,
+  sortBy: customerSortFieldSchema.default(customerListSort.sort),
   search: searchSchema,
-  page: pageSchema,
-  limit: pageSizeSchema,
+  ...pagingShape,
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 
@@ -49,9 +45,7 @@ export type CustomerRow = z.infer<typeof customerRowSchema>;
 export const customerListResponseSchema = z.object({
   data: z.object({
     customers: z.array(customerRowSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
+    ...pageInfoShape,
     asOf: isoDateSchema,
   }),
 });

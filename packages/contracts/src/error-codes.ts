@@ -28,6 +28,8 @@ export const errorCodes = {
   subscriptionRequired: "SUBSCRIPTION_REQUIRED",
   /** 402: the plan's invoices for this month are used up. */
   usageLimitReached: "USAGE_LIMIT_REACHED",
+  /** 410: a customer page link that expired or was revoked. */
+  linkGone: "LINK_GONE",
   internal: "INTERNAL_ERROR",
   unavailable: "SERVICE_UNAVAILABLE",
 } as const;

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
   centsSchema,
-  companyIdSchema,
   currencySchema,
   isoDateSchema,
-  pageSchema,
-  pageSizeSchema,
+  listQueryShape,
+  listSort,
+  pageInfoShape,
+  pagingShape,
   searchSchema,
-  sortOrderSchema,
 } from "./lists.ts";
 import { lastReminderSchema, nextReminderSchema } from "./reminders.ts";
 
@@ -18,27 +18,21 @@ export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 export const invoiceStatusFilterSchema = z.enum(["paid", "open", "overdue", "voided", "unpaid"]);
 export type InvoiceStatusFilter = z.infer<typeof invoiceStatusFilterSchema>;
 
-export const invoiceSortFields = [
-  "docNumber",
-  "customerName",
-  "txnDate",
+/** The invoice list sorts by due date unless asked. */
+export const invoiceListSort = listSort(
+  ["docNumber", "customerName", "txnDate", "dueDate", "total", "balance", "status", "daysOverdue"],
   "dueDate",
-  "total",
-  "balance",
-  "status",
-  "daysOverdue",
-] as const;
+);
+export const invoiceSortFields = invoiceListSort.sortFields;
 export const invoiceSortFieldSchema = z.enum(invoiceSortFields);
 export type InvoiceSortField = z.infer<typeof invoiceSortFieldSchema>;
 
 /** GET /v1/business/invoice/list */
 export const invoiceListQuerySchema = z.object({
-  companyId: companyIdSchema,
-  sortOrder: sortOrderSchema.default("desc"),
-  sortField: invoiceSortFieldSchema.default("dueDate"),
+  ...listQueryShape,
+  sortField: invoiceSortFieldSchema.default(invoiceListSort.sort),
   searchQuery: searchSchema,
-  page: pageSchema,
-  limit: pageSizeSchema,
+  ...pagingShape,
   status: invoiceStatusFilterSchema.optional(),
   /** Only this customer's invoices. */
   customerRef: z.string().min(1).max(64).optional(),
@@ -74,10 +68,8 @@ export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 export const invoiceListResponseSchema = z.object({
   data: z.object({
     invoices: z.array(invoiceRowSchema),
-    /** Rows matching the search and filter, over all pages. */
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
+    /** `total`: rows matching the search and filter, over all pages. */
+    ...pageInfoShape,
     /** "Today" in the company's time zone, which statuses and days overdue are relative to. */
     asOf: isoDateSchema,
   }),

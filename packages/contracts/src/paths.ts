@@ -111,6 +111,13 @@ export const apiPaths = {
     /** GET ?companyId&month? */
     usage: "/v1/business/reminders/usage",
   },
+  /** The customer page's API: public, the token names the customer. */
+  pay: {
+    page: "/v1/pay/:token",
+    pdf: "/v1/pay/:token/invoices/:invoiceId/pdf",
+    promise: "/v1/pay/:token/promise",
+    dispute: "/v1/pay/:token/dispute",
+  },
   dashboard: { summary: "/v1/business/dashboard/summary" },
   billing: {
     /** GET ?email= : data.subscriptionDetails, data.sessionURL (spec section 7) */

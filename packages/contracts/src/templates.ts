@@ -35,7 +35,10 @@ export const templateTileLabels = {
   after_due_date: "After Due Date",
 } as const;
 
-/** The six placeholders, replaced by plain substitution when an email is sent (spec section 3). */
+/**
+ * The placeholders, replaced by plain substitution when an email is sent: the spec's six (section
+ * 3), and the link to the customer's page (a new one in each email).
+ */
 export const templateVariableNames = [
   "{customer_name}",
   "{invoice_number}",
@@ -43,6 +46,7 @@ export const templateVariableNames = [
   "{due_date}",
   "{company_name}",
   "{days_overdue}",
+  "{payment_link}",
 ] as const;
 
 export const followUpIntervals = ["7", "15", "30"] as const;

@@ -4,6 +4,7 @@ import type { Throttle } from "./accounting/throttle.ts";
 import type { CompanyRegistry } from "./companies.ts";
 import type { SigningKeys } from "./oauth/keys.ts";
 import type { OAuthStore } from "./oauth/store.ts";
+import type { InvoiceLinks } from "./pay/links.ts";
 import type { RealmRegistry } from "./realms.ts";
 import type { UserStore } from "./users.ts";
 import type { WebhookSender } from "./webhooks.ts";
@@ -32,6 +33,8 @@ export interface SandboxContext {
   throttle: Throttle;
   faults: FaultInjector;
   webhooks: WebhookSender;
+  /** InvoiceLinks and the tokens of the payment page. */
+  invoiceLinks: InvoiceLinks;
 }
 
 export interface RequestContext {

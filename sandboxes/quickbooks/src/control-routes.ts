@@ -74,6 +74,9 @@ export const controlRoutes: Route[] = [
   route("DELETE", `${R}/invoices/:id`, (c, p) => c.deleteInvoice(p.realmId!, p.id!)),
   route("POST", `${R}/invoices/:id/void`, (c, p) => c.voidInvoice(p.realmId!, p.id!)),
   route("POST", `${R}/invoices/:id/pay`, (c, p, b) => c.payInvoice(p.realmId!, p.id!, b), 201),
+  route("GET", `${R}/invoices/:id/link`, (c, p) => c.invoiceLink(p.realmId!, p.id!)),
+  route("GET", `${R}/quickbooks-payments`, (c, p) => ({ enabled: c.paymentsEnabled(p.realmId!) })),
+  route("PUT", `${R}/quickbooks-payments`, (c, p, b) => c.setPayments(p.realmId!, b.enabled as boolean)),
   route("POST", `${R}/invoices/:id/send`, (c, p, b) =>
     c.sendInvoice(p.realmId!, p.id!, typeof b.to === "string" ? b.to : undefined),
   ),

@@ -8,11 +8,13 @@ import { type FaultSettings, NO_FAULTS, validateFaults } from "./accounting/inje
 import * as m from "./accounting/mutations.ts";
 import * as pay from "./accounting/payments.ts";
 import type { EntityName } from "./accounting/records.ts";
-import { type Json, render, renderById } from "./accounting/render.ts";
+import { type Json, type RenderOptions, render, renderById } from "./accounting/render.ts";
+import type { CompanyStore } from "./accounting/store.ts";
 import { type ThrottleSettings, validateThrottle } from "./accounting/throttle.ts";
 import type { SandboxContext } from "./context.ts";
 import { expireTokens, type IssuedTokens, issueTokens, revokeTokens } from "./control-tokens.ts";
 import { type CompanySummary, summarize } from "./data/summary.ts";
+import { type InvoiceLinkAnswer, invoiceLink, setPayments } from "./pay/control.ts";
 import type { CompanySpec, Realm } from "./realms.ts";
 import { validateWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";
 
@@ -48,10 +50,16 @@ export class SandboxControl {
     return result;
   }
 
+  /** Invoices come with their InvoiceLink, as with the API's `include=invoiceLink`. */
+  #options(store: CompanyStore): RenderOptions {
+    return { invoiceLink: (invoice) => this.sandbox.invoiceLinks.url(store.info, invoice) };
+  }
+
   /** Runs a change (see #change) and answers the record it made or changed as the API would. */
   #record(realmId: string, entity: EntityName, run: (ctx: MutationContext) => object): Json {
     const record = this.#change(realmId, run);
-    return render(this.#realm(realmId).store, entity, record);
+    const { store } = this.#realm(realmId);
+    return render(store, entity, record, this.#options(store));
   }
 
   // Companies
@@ -102,7 +110,25 @@ export class SandboxControl {
 
   /** An entity as the API would return it, or undefined. */
   read(realmId: string, entity: EntityName, id: string | number): Json | undefined {
-    return renderById(this.#realm(realmId).store, entity, Number(id));
+    const { store } = this.#realm(realmId);
+    return renderById(store, entity, Number(id), this.#options(store));
+  }
+
+  // Online payment (QuickBooks Payments)
+
+  /** Whether the company has QuickBooks Payments on (sample and empty companies: on). */
+  paymentsEnabled(realmId: string): boolean {
+    return this.#realm(realmId).store.info.paymentsEnabled;
+  }
+
+  /** Turns QuickBooks Payments on or off for the company; invoices keep their own options. */
+  setPayments(realmId: string, enabled: boolean): { enabled: boolean } {
+    return setPayments(this.#realm(realmId).store, enabled);
+  }
+
+  /** The invoice's InvoiceLink as `include=invoiceLink` gives it; null and the reason without one. */
+  invoiceLink(realmId: string, id: string | number): InvoiceLinkAnswer {
+    return invoiceLink(this.sandbox, this.#realm(realmId).store, id);
   }
 
   // Records

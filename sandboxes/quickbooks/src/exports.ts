@@ -22,5 +22,6 @@ export { generateLargeCompany, LARGE_COMPANY, type LargeCompanySize } from "./da
 export { BUSINESS_KINDS, BUSINESS_WORDS } from "./data/names.ts";
 export { generateSampleCompany, SAMPLE_CUSTOMERS, SAMPLE_PLAN } from "./data/sample.ts";
 export { type CompanySummary, summarize } from "./data/summary.ts";
+export type { InvoiceLinkAnswer } from "./pay/control.ts";
 export type { CompanyData, CompanySpec } from "./realms.ts";
 export { signWebhook, type WebhookDelivery, type WebhookOptions } from "./webhooks.ts";

@@ -11,6 +11,8 @@ import { PATHS } from "./oauth/discovery.ts";
 import { createSigningKeys } from "./oauth/keys.ts";
 import { oauthRoutes } from "./oauth/routes.ts";
 import { DAY_SECONDS, OAuthStore } from "./oauth/store.ts";
+import { InvoiceLinks } from "./pay/links.ts";
+import { payRoutes } from "./pay/routes.ts";
 import { type CompanySpec, RealmRegistry } from "./realms.ts";
 import { createRequestHandler, listen } from "./server.ts";
 import { type IntuitUser, TEST_USERS, UserStore } from "./users.ts";
@@ -100,6 +102,7 @@ export async function startQuickBooksSandbox(
     ),
     faults: new FaultInjector(seed),
     webhooks: new WebhookSender(now, options.webhook),
+    invoiceLinks: new InvoiceLinks(baseUrl, String(seed)),
   };
   try {
     for (const company of SAMPLE_COMPANIES) sandbox.realms.create({ realmId: company.realmId });
@@ -109,7 +112,7 @@ export async function startQuickBooksSandbox(
     throw error;
   }
   handler = createRequestHandler(
-    [...homeRoutes, ...oauthRoutes, ...accountingRoutes, ...controlRoutes],
+    [...homeRoutes, ...oauthRoutes, ...accountingRoutes, ...payRoutes, ...controlRoutes],
     () => sandbox,
   );
 

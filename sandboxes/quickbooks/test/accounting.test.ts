@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SAMPLE_PLAN } from "../src/index.ts";
-import {
-  api,
-  type Body,
-  cents,
-  OTHER_REALM,
-  query,
-  queryAll,
-  REALM,
-  rows,
-  startApiSandbox,
-  type TestSandbox,
-} from "./api.ts";
+import { api, type Body, cents, OTHER_REALM, query, queryAll, REALM, rows, useApiSandbox } from "./api.ts";
 import { ACCOUNTING_SCOPE, connect, discover } from "./flow.ts";
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await startApiSandbox();
-});
-afterAll(async () => {
-  await t?.sandbox.close();
-});
+const t = useApiSandbox();
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 const META_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;

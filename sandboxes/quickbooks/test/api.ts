@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import {
   type QuickBooksSandbox,
   type QuickBooksSandboxOptions,
@@ -30,6 +31,36 @@ export async function startApiSandbox(options: QuickBooksSandboxOptions = {}): P
   });
   const { access_token } = await sandbox.control.issueTokens(REALM);
   return { sandbox, offset, token: access_token };
+}
+
+/** A TestSandbox whose fields read `current()`, so a file can take it before its beforeAll starts one. */
+export function liveSandbox(current: () => TestSandbox): TestSandbox {
+  return {
+    get sandbox() {
+      return current().sandbox;
+    },
+    get offset() {
+      return current().offset;
+    },
+    get token() {
+      return current().token;
+    },
+    set token(value) {
+      current().token = value;
+    },
+  };
+}
+
+/** The file's sandbox: started before its tests, closed after them. */
+export function useApiSandbox(options: QuickBooksSandboxOptions = {}): TestSandbox {
+  let t: TestSandbox | undefined;
+  beforeAll(async () => {
+    t = await startApiSandbox(options);
+  });
+  afterAll(async () => {
+    await t?.sandbox.close();
+  });
+  return liveSandbox(() => t!);
 }
 
 export interface ApiAnswer {

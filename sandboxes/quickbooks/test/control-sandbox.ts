@@ -5,7 +5,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { type Body, cents, query, REALM, rows, startApiSandbox, type TestSandbox } from "./api.ts";
+import {
+  type Body,
+  cents,
+  liveSandbox,
+  query,
+  REALM,
+  rows,
+  startApiSandbox,
+  type TestSandbox,
+} from "./api.ts";
 
 export const VERIFIER = "test-verifier-token-1234";
 
@@ -51,17 +60,7 @@ export function useControlSandbox(): TestSandbox {
     await t!.sandbox.control.flushWebhooks();
     hook.received.length = 0;
   });
-  return {
-    get sandbox() {
-      return t!.sandbox;
-    },
-    get offset() {
-      return t!.offset;
-    },
-    get token() {
-      return t!.token;
-    },
-  };
+  return liveSandbox(() => t!);
 }
 
 /** The open invoice with the largest total. */

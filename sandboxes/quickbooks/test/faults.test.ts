@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Body, query, REALM, startApiSandbox, type TestSandbox } from "./api.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Body, query, REALM, useApiSandbox } from "./api.ts";
 import { CLIENT_ID, CLIENT_SECRET, tokenRequest } from "./flow.ts";
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await startApiSandbox();
-});
-afterAll(async () => {
-  await t?.sandbox.close();
-});
+const t = useApiSandbox();
 beforeEach(async () => {
   t.offset.ms = 0;
   t.sandbox.control.resetRealm(REALM);

@@ -91,6 +91,9 @@ export function render<T extends object>(state: State, obj: T, expand: string[] 
   return out as T;
 }
 
+/** The parameters every list call takes: what `page` reads, and `expand`. */
+export const PAGE_PARAMS = ["expand", "ending_before", "limit", "starting_after"] as const;
+
 /**
  * A page of a list, newest first: `limit` (1 to 100, default 10), `starting_after` / `ending_before`
  * (an id from the same list), `has_more`.

@@ -36,6 +36,11 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     if (file && !file.endsWith("/") && existsSync(path.join(distDir, file)) && !file.includes("..")) {
       return reply.sendFile(file);
     }
+    // A customer page's address carries its link: not indexed, not passed on as a referrer.
+    if (url.startsWith("/pay/")) {
+      reply.header("x-robots-tag", "noindex, nofollow");
+      reply.header("referrer-policy", "no-referrer");
+    }
     return reply.sendFile("index.html");
   });
 }

@@ -67,6 +67,11 @@ const EmailTemplatesPage = lazyPage(
   () => import("@/features/email-templates/components/email-templates-page"),
   (m) => m.EmailTemplatesPage,
 );
+// Public: a customer's invoices, from the link in a reminder; its own chunk, no session needed.
+const CustomerPage = lazyPage(
+  () => import("@/features/customer-page/components/customer-page"),
+  (m) => m.CustomerPage,
+);
 const IntegrationsPage = lazyPage(
   () => import("@/features/integrations/components/integrations-page"),
   (m) => m.IntegrationsPage,
@@ -116,6 +121,8 @@ export const routes: RouteObject[] = [
         handle: title("Connecting..."),
       },
       { path: "callback/quickbooks", element: <QuickBooksCallbackPage />, handle: title("Connecting...") },
+      // Outside the guards: whoever holds the link sees the page, signed in or not.
+      { path: "pay/:token", element: <CustomerPage />, handle: title("Invoices") },
       {
         element: <ProtectedRoute onboarding="pending" />,
         children: [{ path: "onboarding", element: <OnboardingPage />, handle: title("Onboarding") }],

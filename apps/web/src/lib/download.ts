@@ -4,13 +4,15 @@ import { createHttpClient } from "@/lib/http";
 type Query = Record<string, string | number | undefined>;
 
 /**
- * GETs a file (a CSV) through the app's http client, so it carries the bearer token, renews it on
- * a 401 and turns error bodies into ApiErrors like any call. The client reads answers as JSON, so
- * the file's body is taken off the response on its way in and handed back here as a Blob.
+ * GETs a file (a CSV, a PDF) through the app's http client, so it carries the bearer token, renews
+ * it on a 401 and turns error bodies into ApiErrors like any call (`auth: false` for public files:
+ * no token, no refresh). The client reads answers as JSON, so the file's body is taken off the
+ * response on its way in and handed back here as a Blob.
  */
 export async function fetchFile(
   path: string,
   query: Query,
+  opts: { auth?: boolean } = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
   const got: { file?: { blob: Blob; filename: string | null } } = {};
   const client = createHttpClient({
@@ -23,7 +25,7 @@ export async function fetchFile(
       return new Response(null, { status: 204, headers: res.headers });
     },
   });
-  await client.get(path, { query });
+  await client.get(path, { query, auth: opts.auth });
   if (!got.file) throw new Error("The server sent no file.");
   return got.file;
 }

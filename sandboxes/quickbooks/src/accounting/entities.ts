@@ -16,7 +16,6 @@ import {
   type Meta,
   PAYMENT_METHODS,
   type PaymentRecord,
-  TERMS,
 } from "./records.ts";
 import { type CompanyStore, unapplied } from "./store.ts";
 import { formatDateTime, formatDay } from "./time.ts";
@@ -26,6 +25,8 @@ export type Json = Record<string, unknown>;
 export interface RenderOptions {
   /** The request's minorversion (some fields only exist from a given version). */
   minorVersion?: number;
+  /** With `include=invoiceLink`: an invoice's InvoiceLink, if it has one. */
+  invoiceLink?: (invoice: InvoiceRecord) => string | undefined;
 }
 
 /** Cents to the JSON number Intuit sends (2 decimals at most). */
@@ -33,7 +34,7 @@ export const money = (cents: number): number => Math.round(cents) / 100;
 
 const money2 = (cents: number): string => (cents / 100).toFixed(2);
 
-function meta(record: Meta): Json {
+export function meta(record: Meta): Json {
   return {
     domain: "QBO",
     sparse: false,
@@ -43,15 +44,15 @@ function meta(record: Meta): Json {
   };
 }
 
-function currencyRef(code: string): Json {
+export function currencyRef(code: string): Json {
   return { value: code, name: CURRENCIES[code]?.name ?? code };
 }
 
-function exchange(code: string, home: string): number | undefined {
+export function exchange(code: string, home: string): number | undefined {
   return code === home ? undefined : (CURRENCIES[code]?.rate ?? 1);
 }
 
-function address(id: number, a: Address | undefined): Json | undefined {
+export function address(id: number, a: Address | undefined): Json | undefined {
   if (!a) return undefined;
   return {
     Id: String(id),
@@ -65,13 +66,13 @@ function address(id: number, a: Address | undefined): Json | undefined {
   };
 }
 
-function customerRef(store: CompanyStore, customerId: number): Json {
+export function customerRef(store: CompanyStore, customerId: number): Json {
   const customer = store.customers.get(customerId);
   return customer ? { value: String(customerId), name: customer.displayName } : { value: String(customerId) };
 }
 
 /** Drops undefined members, keeping the order of the rest. */
-function compact(object: Json): Json {
+export function compact(object: Json): Json {
   for (const key of Object.keys(object)) if (object[key] === undefined) delete object[key];
   return object;
 }
@@ -103,7 +104,7 @@ export function customerJson(_store: CompanyStore, c: CustomerRecord): Json {
   });
 }
 
-function salesLines(lines: Lines, voided: boolean): Json[] {
+export function salesLines(lines: Lines, voided: boolean): Json[] {
   const out: Json[] = [];
   let subtotal = 0;
   for (let i = 0, n = 1; i < lines.length; i += 3, n++) {
@@ -128,47 +129,6 @@ function salesLines(lines: Lines, voided: boolean): Json[] {
   }
   out.push({ Amount: money(subtotal), DetailType: "SubTotalLineDetail", SubTotalLineDetail: {} });
   return out;
-}
-
-export function invoiceJson(store: CompanyStore, inv: InvoiceRecord, _options: RenderOptions = {}): Json {
-  const rate = exchange(inv.currency, store.info.currency);
-  const total = inv.voided ? 0 : inv.total;
-  const linked = [...new Set(store.paymentsLinkedTo(inv.id).map((p) => p.id))].sort((a, b) => a - b);
-  const term = TERMS[inv.term] ?? TERMS[2];
-  const customer = store.customers.get(inv.customerId);
-  return compact({
-    AllowIPNPayment: false,
-    AllowOnlinePayment: false,
-    AllowOnlineCreditCardPayment: false,
-    AllowOnlineACHPayment: false,
-    ...meta(inv),
-    CustomField: [],
-    DocNumber: inv.docNumber,
-    TxnDate: formatDay(inv.txnDate),
-    CurrencyRef: currencyRef(inv.currency),
-    ExchangeRate: rate,
-    PrivateNote: inv.privateNote,
-    LinkedTxn: linked.map((id) => ({ TxnId: String(id), TxnType: "Payment" })),
-    Line: salesLines(inv.lines, inv.voided),
-    TxnTaxDetail: { TotalTax: 0 },
-    CustomerRef: customerRef(store, inv.customerId),
-    BillAddr: address(inv.customerId, customer?.address),
-    FreeFormAddress: false,
-    SalesTermRef: { value: term.id, name: term.name },
-    DueDate: formatDay(inv.dueDate),
-    TotalAmt: money(total),
-    HomeTotalAmt: rate === undefined ? undefined : money(total * rate),
-    ApplyTaxAfterDiscount: false,
-    PrintStatus: "NotSet",
-    EmailStatus: inv.emailStatus,
-    BillEmail: inv.email ? { Address: inv.email } : undefined,
-    Balance: money(inv.balance),
-    HomeBalance: rate === undefined ? undefined : money(inv.balance * rate),
-    DeliveryInfo:
-      inv.sentAt !== undefined
-        ? { DeliveryType: "Email", DeliveryTime: formatDateTime(inv.sentAt) }
-        : undefined,
-  });
 }
 
 export function creditMemoJson(store: CompanyStore, cm: CreditMemoRecord): Json {

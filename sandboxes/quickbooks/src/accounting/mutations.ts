@@ -53,6 +53,9 @@ export interface InvoiceInput {
   emailStatus?: EmailStatus;
   privateNote?: string | null;
   docNumber?: string;
+  /** Card / bank payment online (default at creation: whether the company has Payments on). */
+  allowOnlineCreditCardPayment?: boolean;
+  allowOnlineACHPayment?: boolean;
 }
 
 function uniqueName(ctx: MutationContext, name: unknown, self?: number): string {
@@ -160,6 +163,9 @@ function applyInvoice(
   if (input.privateNote === null || input.privateNote === "") delete invoice.privateNote;
   else if (input.privateNote !== undefined) invoice.privateNote = String(input.privateNote);
   if (input.docNumber !== undefined) invoice.docNumber = String(input.docNumber);
+  if (input.allowOnlineCreditCardPayment !== undefined)
+    invoice.onlineCard = !!input.allowOnlineCreditCardPayment;
+  if (input.allowOnlineACHPayment !== undefined) invoice.onlineAch = !!input.allowOnlineACHPayment;
   if (input.emailStatus !== undefined) {
     if (!["NotSet", "NeedToSend", "EmailSent"].includes(input.emailStatus)) {
       throw new ControlError(400, "emailStatus must be NotSet, NeedToSend or EmailSent");
@@ -197,6 +203,8 @@ export function createInvoice(ctx: MutationContext, input: InvoiceInput): Invoic
     ...(customer.email ? { email: customer.email } : {}),
     emailStatus: "NotSet",
     voided: false,
+    onlineCard: store.info.paymentsEnabled,
+    onlineAch: store.info.paymentsEnabled,
   };
   applyInvoice(ctx, invoice, { ...input, txnDate: undefined, term: undefined, dueDate: input.dueDate }, true);
   store.addInvoice(invoice);

@@ -88,6 +88,9 @@ export interface InvoiceRecord extends Meta {
   sentAt?: number;
   privateNote?: string;
   voided: boolean;
+  /** The invoice's payment options (AllowOnlineCreditCardPayment / AllowOnlineACHPayment). */
+  onlineCard?: boolean;
+  onlineAch?: boolean;
 }
 
 export interface CreditMemoRecord extends Meta {
@@ -177,4 +180,6 @@ export interface CompanyInfoRecord {
   startDate: number;
   created: number;
   updated: number;
+  /** QuickBooks Payments is on: invoices allowing online payment get an InvoiceLink. */
+  paymentsEnabled: boolean;
 }

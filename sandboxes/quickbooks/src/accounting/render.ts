@@ -1,11 +1,5 @@
-import {
-  creditMemoJson,
-  customerJson,
-  invoiceJson,
-  type Json,
-  paymentJson,
-  type RenderOptions,
-} from "./entities.ts";
+import { creditMemoJson, customerJson, type Json, paymentJson, type RenderOptions } from "./entities.ts";
+import { invoiceJson } from "./invoice-json.ts";
 import type {
   CreditMemoRecord,
   CustomerRecord,

@@ -8,6 +8,7 @@ import { bearerToken } from "../http.ts";
 import { ACCOUNTING_SCOPE } from "../oauth/scopes.ts";
 import { type ApiCall, cdc, other, query } from "./api.ts";
 import { sendForbidden, sendServerError, sendThrottled, sendUnauthorized } from "./faults.ts";
+import type { CompanyStore } from "./store.ts";
 
 const API_PATH = /^\/v3\/company\/(?<realmId>[^/]+)(?<rest>\/.*)?$/;
 
@@ -16,6 +17,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function minorVersion(ctx: RequestContext): number | undefined {
   const value = ctx.url.searchParams.get("minorversion");
   return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** With `include=invoiceLink`, invoices in the answer carry their InvoiceLink (when they have one). */
+function invoiceLinks(ctx: RequestContext, store: CompanyStore): Pick<ApiCall, "invoiceLink"> {
+  const include = ctx.url.searchParams.getAll("include").join(",").toLowerCase().split(",");
+  if (!include.some((value) => value.trim() === "invoicelink")) return {};
+  return { invoiceLink: (invoice) => ctx.sandbox.invoiceLinks.url(store.info, invoice) };
 }
 
 async function handle(ctx: RequestContext): Promise<void> {
@@ -55,11 +63,18 @@ async function handle(ctx: RequestContext): Promise<void> {
       case "5xx":
         return sendServerError(res, injected.status, sandbox.now());
     }
-    const call: ApiCall = { ctx, realmId, store: realm.store, rest, minorVersion: minorVersion(ctx) };
+    const call: ApiCall = {
+      ctx,
+      realmId,
+      store: realm.store,
+      rest,
+      minorVersion: minorVersion(ctx),
+      ...invoiceLinks(ctx, realm.store),
+    };
     const path = rest.toLowerCase().replace(/\/+$/, "");
     if (path === "/query") return await query(call);
     if (path === "/cdc" && ctx.req.method === "GET") return cdc(call);
-    return other(call);
+    return await other(call);
   } finally {
     sandbox.throttle.release(realmId);
   }

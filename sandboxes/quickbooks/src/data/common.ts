@@ -64,6 +64,7 @@ export function companyInfo(options: GenerateOptions, clock: Clock): CompanyInfo
     startDate: localDay(created),
     created,
     updated: created + 7 * DAY_MS,
+    paymentsEnabled: true,
   };
 }
 

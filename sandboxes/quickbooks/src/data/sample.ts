@@ -164,5 +164,22 @@ export function generateSampleCompany(options: GenerateOptions): CompanyStore {
     }
   }
   ledger.payPaidInvoices(customers);
+  allowOnlinePayment(ledger);
   return assemble(options, clock, random, customers, ledger.txns, INACTIVE);
+}
+
+/**
+ * QuickBooks Payments is on (companyInfo) and invoices take cards and bank transfers online, but
+ * for every tenth one generated (the 8th, 18th, ...). Set in generation order, drawing nothing from
+ * the seed's sequence, so every other figure stays as it was and the choice does not depend on
+ * the time of day the data is relative to.
+ */
+function allowOnlinePayment(ledger: SampleLedger): void {
+  let n = 0;
+  for (const txn of ledger.txns) {
+    if (txn.kind !== "Invoice") continue;
+    const allowed = n++ % 10 !== 7;
+    txn.rec.onlineCard = allowed;
+    txn.rec.onlineAch = allowed;
+  }
 }

@@ -104,9 +104,17 @@ legend { font-weight: 600; padding: 0 .4rem; }
 .name { font-weight: 600; }
 .detail { font-size: .85rem; color: #6b6c72; }
 .other { margin-top: .75rem; }
-.other label { display: block; font-size: .875rem; margin: .5rem 0 .25rem; }
+.other label, .pay label { display: block; font-size: .875rem; margin: .5rem 0 .25rem; }
 .optional { color: #6b6c72; }
-.other input { width: 100%; font: inherit; padding: .55rem .6rem; border: 1px solid #8d9096; border-radius: 4px; }
+.other input, .pay input { width: 100%; font: inherit; padding: .55rem .6rem; border: 1px solid #8d9096; border-radius: 4px; }
+.pay input[aria-invalid="true"] { border-color: #d52b1e; border-width: 2px; }
+.pay .row { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0 1rem; } .pay .row > div { flex: 1 1 8rem; }
+.pay button.primary { width: 100%; margin-top: .5rem; background: #108000; border-color: #108000; }
+.summary { display: grid; grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr)); gap: .75rem 1rem; margin: 1rem 0 1.5rem; }
+.summary dt { font-size: .85rem; color: #6b6c72; } .summary dd { margin: .15rem 0 0; font-weight: 600; font-size: 1.1rem; }
+.notice { padding: .75rem 1rem; border-radius: 6px; background: #eceef1; }
+.notice.ok { background: #e6f4e4; color: #0b5200; font-weight: 600; }
+@media (max-width: 30rem) { .card { padding: 1.25rem; } }
 .permissions { margin: 0; padding-left: 1.25rem; } .permissions li { margin: .3rem 0; }
 /* The primary button comes first in the form, so Enter in a field connects rather than cancels. */
 .actions { display: flex; flex-direction: row-reverse; justify-content: flex-start; gap: .75rem; margin-top: 1.5rem; }

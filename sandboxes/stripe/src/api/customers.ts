@@ -2,7 +2,7 @@ import { noSuch } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { newCustomer } from "../objects/customer.ts";
 import { mergeMetadata, type Params, rangeFilter } from "../params.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import type { CustomerRow } from "../state.ts";
 import type { Customer } from "../types.ts";
 import { attachTo, ownPaymentMethod } from "./payment-methods.ts";
@@ -33,7 +33,7 @@ const COMMON = [
 ];
 const CREATE = [...COMMON, "payment_method", "tax_id_data", "test_clock"];
 const UPDATE = [...COMMON, "default_source"];
-const LIST = ["created", "email", "expand", "test_clock", "ending_before", "limit", "starting_after"];
+const LIST = ["created", "email", "test_clock", ...PAGE_PARAMS];
 
 /** The plain fields customers.create and customers.update share. */
 function applyFields(customer: Customer, p: Params): void {
@@ -152,7 +152,7 @@ export const customerRoutes: ApiRoute[] = [
     );
   }),
   route("GET", "/v1/customers/:id/payment_methods", (ctx) => {
-    const p = ctx.p.allow(["allow_redisplay", "expand", "type", "ending_before", "limit", "starting_after"]);
+    const p = ctx.p.allow(["allow_redisplay", "type", ...PAGE_PARAMS]);
     const row = customerRow(ctx, ctx.path.id!);
     const type = p.str("type");
     return page(

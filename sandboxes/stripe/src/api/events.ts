@@ -1,6 +1,6 @@
 import { noSuch } from "../errors.ts";
 import { rangeFilter } from "../params.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import { type ApiRoute, route } from "./route.ts";
 
 export const eventRoutes: ApiRoute[] = [
@@ -11,16 +11,7 @@ export const eventRoutes: ApiRoute[] = [
     return render(ctx.sandbox.state, row.obj, p.expand());
   }),
   route("GET", "/v1/events", (ctx) => {
-    const p = ctx.p.allow([
-      "created",
-      "delivery_success",
-      "expand",
-      "type",
-      "types",
-      "ending_before",
-      "limit",
-      "starting_after",
-    ]);
+    const p = ctx.p.allow(["created", "delivery_success", "type", "types", ...PAGE_PARAMS]);
     const state = ctx.sandbox.state;
     const type = p.str("type");
     const types = p.strings("types");

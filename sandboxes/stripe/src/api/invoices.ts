@@ -1,7 +1,7 @@
 import { invoiceSubscription } from "../billing.ts";
 import { cardError, invalidRequest, noSuch } from "../errors.ts";
 import { rangeFilter } from "../params.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import type { InvoiceRow } from "../state.ts";
 import { type ApiContext, type ApiRoute, causeOf, customerRow, route } from "./route.ts";
 
@@ -11,12 +11,9 @@ const LIST = [
   "customer",
   "customer_account",
   "due_date",
-  "expand",
   "status",
   "subscription",
-  "ending_before",
-  "limit",
-  "starting_after",
+  ...PAGE_PARAMS,
 ];
 const PAY = ["expand", "forgive", "mandate", "off_session", "paid_out_of_band", "payment_method", "source"];
 
@@ -53,7 +50,7 @@ export const invoiceRoutes: ApiRoute[] = [
     );
   }),
   route("GET", "/v1/invoices/:id/lines", (ctx) => {
-    const p = ctx.p.allow(["expand", "ending_before", "limit", "starting_after"]);
+    const p = ctx.p.allow(PAGE_PARAMS);
     const row = invoiceRow(ctx, ctx.path.id!);
     const rows = row.obj.lines.data.map((line, i) => ({
       obj: { ...line, created: row.obj.created },

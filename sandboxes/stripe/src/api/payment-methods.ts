@@ -2,7 +2,7 @@ import { cardByTestId, type TestCard } from "../cards.ts";
 import { invalidRequest, noSuch } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { newPaymentMethod } from "../objects/payment-method.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import type { CustomerRow, PaymentMethodRow } from "../state.ts";
 import { type ApiContext, type ApiRoute, causeOf, customerRow, route } from "./route.ts";
 
@@ -101,16 +101,7 @@ export const paymentMethodRoutes: ApiRoute[] = [
     return render(ctx.sandbox.state, paymentMethod(ctx, ctx.path.id!).obj, p.expand());
   }),
   route("GET", "/v1/payment_methods", (ctx) => {
-    const p = ctx.p.allow([
-      "customer",
-      "customer_account",
-      "type",
-      "allow_redisplay",
-      "expand",
-      "limit",
-      "starting_after",
-      "ending_before",
-    ]);
+    const p = ctx.p.allow(["customer", "customer_account", "type", "allow_redisplay", ...PAGE_PARAMS]);
     const customer = p.str("customer");
     const type = p.str("type");
     return page(

@@ -1,5 +1,5 @@
 import { invalidRequest, noSuch } from "../errors.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import type { PortalSession } from "../types.ts";
 import { type ApiRoute, causeOf, customerRow, route } from "./route.ts";
 
@@ -104,7 +104,7 @@ export const portalRoutes: ApiRoute[] = [
     return render(ctx.sandbox.state, row.obj, p.expand());
   }),
   route("GET", "/v1/billing_portal/configurations", (ctx) => {
-    const p = ctx.p.allow(["active", "expand", "is_default", "ending_before", "limit", "starting_after"]);
+    const p = ctx.p.allow(["active", "is_default", ...PAGE_PARAMS]);
     return page(
       ctx.sandbox.state,
       ctx.sandbox.state.configurations.values(),

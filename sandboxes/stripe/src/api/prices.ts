@@ -2,7 +2,7 @@
 import { invalidRequest } from "../errors.ts";
 import { planOf } from "../objects/catalog.ts";
 import { mergeMetadata, rangeFilter } from "../params.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import type { Price } from "../types.ts";
 import { cause, claimLookupKey, createPrice, createProduct, priceRow, productRow } from "./catalog.ts";
 import { type ApiContext, type ApiRoute, route } from "./route.ts";
@@ -42,14 +42,11 @@ const PRICE_LIST = [
   "active",
   "created",
   "currency",
-  "expand",
   "lookup_keys",
   "product",
   "recurring",
   "type",
-  "ending_before",
-  "limit",
-  "starting_after",
+  ...PAGE_PARAMS,
 ];
 
 /** Keeps the copies of a price embedded in subscription items current. */

@@ -1,7 +1,7 @@
 /** The product endpoints: `POST/GET /v1/products`, `GET/POST /v1/products/:id`. */
 import { invalidRequest } from "../errors.ts";
 import { mergeMetadata, rangeFilter } from "../params.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import { cause, createPrice, createProduct, priceRow, productRow } from "./catalog.ts";
 import { type ApiRoute, route } from "./route.ts";
 
@@ -41,18 +41,7 @@ const PRODUCT_UPDATE = [
   "unit_label",
   "url",
 ];
-const PRODUCT_LIST = [
-  "active",
-  "created",
-  "expand",
-  "ids",
-  "shippable",
-  "type",
-  "url",
-  "ending_before",
-  "limit",
-  "starting_after",
-];
+const PRODUCT_LIST = ["active", "created", "ids", "shippable", "type", "url", ...PAGE_PARAMS];
 export const productRoutes: ApiRoute[] = [
   route("POST", "/v1/products", (ctx) => {
     const p = ctx.p.allow(PRODUCT_CREATE);

@@ -2,6 +2,7 @@
 import type { EndBehavior } from "../billing.ts";
 import { invalidRequest, noSuch } from "../errors.ts";
 import type { Params } from "../params.ts";
+import { PAGE_PARAMS } from "../render.ts";
 import type { SubscriptionRow } from "../state.ts";
 import type { Price, Subscription } from "../types.ts";
 import { priceRow } from "./catalog.ts";
@@ -58,14 +59,11 @@ export const LIST = [
   "current_period_start",
   "customer",
   "customer_account",
-  "expand",
   "plan",
   "price",
   "status",
   "test_clock",
-  "ending_before",
-  "limit",
-  "starting_after",
+  ...PAGE_PARAMS,
 ];
 export const ITEM = [
   "price",

@@ -4,7 +4,7 @@
  */
 import { cardError, invalidRequest, noSuch } from "../errors.ts";
 import { rangeFilter } from "../params.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import { type ApiRoute, causeOf, route } from "./route.ts";
 import { createSubscription } from "./subscription-create.ts";
 import { customerOf, LIST, STATUSES, subscriptionRow } from "./subscription-params.ts";
@@ -84,7 +84,7 @@ export const subscriptionRoutes: ApiRoute[] = [
     );
   }),
   route("GET", "/v1/subscription_items", (ctx) => {
-    const p = ctx.p.allow(["subscription", "expand", "ending_before", "limit", "starting_after"]);
+    const p = ctx.p.allow(["subscription", ...PAGE_PARAMS]);
     const row = subscriptionRow(ctx, p.requiredStr("subscription"));
     const rows = row.obj.items.data.map((item, i) => ({ obj: item, seq: i }));
     return page(ctx.sandbox.state, rows, p, `/v1/subscription_items`, "subscription item");

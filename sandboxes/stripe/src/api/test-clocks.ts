@@ -1,7 +1,7 @@
 import { invalidRequest, noSuch } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { newTestClock } from "../objects/test-clock.ts";
-import { page, render } from "../render.ts";
+import { PAGE_PARAMS, page, render } from "../render.ts";
 import type { ClockRow } from "../state.ts";
 import type { TestClock } from "../types.ts";
 import { type ApiContext, type ApiRoute, route } from "./route.ts";
@@ -87,7 +87,7 @@ export const testClockRoutes: ApiRoute[] = [
     return render(ctx.sandbox.state, view, p.expand());
   }),
   route("GET", "/v1/test_helpers/test_clocks", (ctx) => {
-    const p = ctx.p.allow(["expand", "ending_before", "limit", "starting_after"]);
+    const p = ctx.p.allow(PAGE_PARAMS);
     const rows = [...ctx.sandbox.state.clocks.values()]
       .filter((r) => !r.deleted)
       .map((r) => ({ obj: clockView(r), seq: r.seq }));

@@ -16,6 +16,8 @@ export const companies = pgTable("companies", {
   logoType: text(),
   /** Sanitised HTML appended to reminder emails. */
   signature: text().notNull().default(""),
+  /** The company's own words on how to pay, shown on the customer page where 'Pay now' is not. */
+  howToPay: text().notNull().default(""),
   followUpInterval: text({ enum: ["7", "15", "30"] })
     .notNull()
     .default("7"),

@@ -123,6 +123,30 @@ export class QboApi {
     return Number(res.QueryResponse?.totalCount ?? 0);
   }
 
+  /**
+   * QuickBooks' 'view and pay' pages of a customer's open invoices (`include=invoiceLink`): only
+   * invoices that take online payment have one. Not synced: CDC leaves the link out.
+   */
+  async openInvoiceLinks(
+    realmId: string,
+    accessToken: string,
+    customerId: string,
+  ): Promise<Map<string, string>> {
+    if (!/^\d{1,20}$/.test(customerId)) return new Map();
+    const query = `select * from Invoice where CustomerRef = '${customerId}' and Balance > '0' maxresults 1000`;
+    const res = await this.get<{ QueryResponse?: { Invoice?: { Id?: unknown; InvoiceLink?: unknown }[] } }>(
+      realmId,
+      accessToken,
+      "query",
+      { query, include: "invoiceLink" },
+    );
+    const links = new Map<string, string>();
+    for (const invoice of res.QueryResponse?.Invoice ?? [])
+      if (typeof invoice.Id === "string" && typeof invoice.InvoiceLink === "string" && invoice.InvoiceLink)
+        links.set(invoice.Id, invoice.InvoiceLink);
+    return links;
+  }
+
   /** Change data capture for one entity since a time (deletions included, as `deleted` records). */
   async changes<E extends QboEntityName>(
     realmId: string,

@@ -47,7 +47,9 @@ export async function reminderDraft(
   const template = await findTemplate(ctx.db, companyId, type);
   if (!template) throw notFound("Template not found.");
   const input = emailInput(company, invoice, template, now, "data-url");
-  const email = renderReminder(input);
+  // The whole email as it would go, with an example link; the body keeps `{payment_link}`, filled
+  // with the email's own link when it is sent.
+  const email = renderReminder({ ...input, paymentLink: `${ctx.config.appUrl}/pay/example` });
   // The body alone (no logo, no signature): the part the user edits before 'Send'.
   const html = renderBody(input);
   return {

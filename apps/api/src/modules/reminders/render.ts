@@ -1,10 +1,11 @@
+import { customerPageMessages } from "@recoup/contracts";
 import { compile } from "html-to-text";
 import { longDate } from "../../lib/dates.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import { formatCents } from "../../lib/money.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 
-/** The six placeholders a template may use (spec section 3). */
+/** The six placeholders of the spec (section 3), and the link to the customer's page. */
 export const templateVariables = [
   "customer_name",
   "invoice_number",
@@ -12,11 +13,17 @@ export const templateVariables = [
   "due_date",
   "company_name",
   "days_overdue",
+  "payment_link",
 ] as const;
 export type TemplateVariable = (typeof templateVariables)[number];
 
 export interface ReminderEmailInput {
   template: { subject: string; content: string };
+  /**
+   * The customer page's link this email carries. Without one (a draft to edit, a preview) the
+   * placeholder stays as written, filled when the email goes.
+   */
+  paymentLink?: string;
   invoice: {
     customerName: string;
     /** The invoice's number as the customer knows it (QuickBooks DocNumber). */
@@ -59,6 +66,7 @@ export function variableValues(input: ReminderEmailInput): Record<TemplateVariab
     due_date: longDate(invoice.dueDate, company.locale),
     company_name: company.name,
     days_overdue: String(invoice.daysOverdue),
+    payment_link: input.paymentLink ?? "{payment_link}",
   };
 }
 
@@ -95,11 +103,26 @@ export function renderReminder(input: ReminderEmailInput): RenderedEmail {
   const subject = fill(singularDay(input.template.subject, days), (name) => values[name])
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .trim();
-  const body = renderBody(input, values);
+  const body = payButton(renderBody(input, values), input.paymentLink);
   const signature = sanitizeUserHtml(input.company.signature);
   const content = `<div>${body}</div>${signature ? `<div>${signature}</div>` : ""}`;
   const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="${BODY_STYLE}"><div style="${BODY_STYLE}">${logo(input.company)}${content}</div></body></html>`;
   return { subject, html, text: toText(content) };
+}
+
+const BUTTON_STYLE =
+  "display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;font-weight:600;text-decoration:none";
+
+/**
+ * Every reminder links to the customer's page: a link to it in the body becomes a button, and a
+ * body without one (a template edited without `{payment_link}`) gets 'View and pay' at its end.
+ */
+function payButton(body: string, link: string | undefined): string {
+  if (!link) return body;
+  const href = `href="${escapeHtml(link)}"`;
+  if (!body.includes(href))
+    return `${body}<p><a ${href} style="${BUTTON_STYLE}">${customerPageMessages.viewAndPay}</a></p>`;
+  return body.replaceAll(`<a ${href}`, `<a ${href} style="${BUTTON_STYLE}"`);
 }
 
 function logo(company: ReminderEmailInput["company"]): string {

@@ -3,6 +3,7 @@ import { crashPoint } from "../../db/job-queue.ts";
 import { addressOf } from "../../integrations/mail/mailer.ts";
 import { SEND_ATTEMPTS } from "../../jobs/send-reminder.ts";
 import { recordOutbound } from "../communications/index.ts";
+import { mintCustomerLink } from "../customer-links/index.ts";
 import type * as remindableRepo from "./remindable.repository.ts";
 import { emailInput, outgoingEmail } from "./reminder-email.ts";
 import * as repo from "./reminders.repository.ts";
@@ -69,7 +70,13 @@ async function sendOne(
     const template =
       r.html !== null ? { subject: r.subject, content: r.html } : templates.get(r.templateType);
     if (!template) throw new Error(`no ${r.templateType} template`);
-    const rendered = renderReminder(emailInput(company, invoice, template, ctx.now(), "inline"));
+    const paymentLink = await mintCustomerLink(
+      ctx,
+      { companyId: r.companyId, customerQbId: invoice.customerRef, invoiceQbId: invoice.id },
+      { id: r.id },
+    );
+    const input = emailInput(company, invoice, template, ctx.now(), "inline");
+    const rendered = renderReminder({ ...input, paymentLink });
     const headers = reads.threads.get(r.invoiceQbId) ?? {};
     crashPoint("send-before-smtp");
     await ctx.mailer.send(outgoingEmail(company, rendered, r.toAddress, r.messageId, headers));

@@ -14,6 +14,7 @@ import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import { recordOutbound } from "../communications/index.ts";
+import { mintCustomerLink } from "../customer-links/index.ts";
 import { findInvoice, previewInvoice } from "./remindable.repository.ts";
 import { emailInput, type InvoiceFacts, outgoingEmail, sampleInvoice } from "./reminder-email.ts";
 import { renderReminder, variableValues } from "./render.ts";
@@ -79,13 +80,16 @@ async function storedTemplate(ctx: AppContext, companyId: string, type: Template
 /**
  * A template (as stored, or the unsaved edit given) rendered with one of the company's real open
  * invoices: the one named, else one the stage fits (`previewInvoice`); sample values when it has none.
+ * A preview on screen links to an example page; the test email (`"email"`) to the invoice's
+ * customer's real page, so the user sees what the customer would.
  */
 export async function previewTemplate(
   ctx: AppContext,
   companyId: string,
   input: PreviewTemplateRequest,
-  logo: "inline" | "data-url" = "data-url",
+  shown: "screen" | "email" = "screen",
 ) {
+  const logo = shown === "email" ? "inline" : "data-url";
   const [company, stored] = await Promise.all([
     companyForEmail(ctx, companyId),
     storedTemplate(ctx, companyId, input.type),
@@ -98,7 +102,11 @@ export async function previewTemplate(
   if (input.invoiceId && !invoice) throw notFound("No such invoice.");
   const facts: InvoiceFacts = invoice ?? sampleInvoice(today);
   const template = { subject: input.subject ?? stored.subject, content: input.content ?? stored.content };
-  const emailIn = emailInput(company, facts, template, now, logo);
+  const paymentLink =
+    shown === "email" && invoice
+      ? await mintCustomerLink(ctx, { companyId, customerQbId: invoice.customerRef, invoiceQbId: invoice.id })
+      : `${ctx.config.appUrl}/pay/example`;
+  const emailIn = { ...emailInput(company, facts, template, now, logo), paymentLink };
   return {
     company,
     email: renderReminder(emailIn),
@@ -125,7 +133,7 @@ export async function sendTestEmail(
   input: PreviewTemplateRequest,
 ) {
   if (!ctx.mailer) throw new AppError(503, errorCodes.unavailable, "Email is not configured (SMTP_URL).");
-  const { company, email } = await previewTemplate(ctx, companyId, input, "inline");
+  const { company, email } = await previewTemplate(ctx, companyId, input, "email");
   const test = { ...email, subject: `[Test] ${email.subject}` };
   const sent = await ctx.mailer.send(outgoingEmail(company, test, userEmail));
   // Kept with the company's emails, outside any invoice's thread (it went to the user).

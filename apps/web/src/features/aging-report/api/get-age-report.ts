@@ -1,9 +1,9 @@
 import { type ageReportQuerySchema, ageReportResponseSchema, apiPaths } from "@recoup/contracts";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 
 import { api } from "@/lib/api-client";
-import { COLLECTIONS_KEY } from "@/lib/collections-query";
+import { listPageQueryOptions } from "@/lib/collections-query";
 
 export type AgeReportParams = z.output<typeof ageReportQuerySchema>;
 
@@ -14,11 +14,7 @@ export async function getAgeReport(query: AgeReportParams) {
 }
 
 export const ageReportQueryOptions = (query: AgeReportParams) =>
-  queryOptions({
-    queryKey: [COLLECTIONS_KEY, "aging", query],
-    queryFn: () => getAgeReport(query),
-    placeholderData: keepPreviousData,
-  });
+  listPageQueryOptions(["aging", query], () => getAgeReport(query));
 
 export function useAgeReport(query: AgeReportParams) {
   return useQuery(ageReportQueryOptions(query));

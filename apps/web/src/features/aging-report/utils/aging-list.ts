@@ -1,9 +1,5 @@
-import { type AgingSortField, agingSortFields } from "@recoup/contracts";
+import { type AgingSortField, agingListSort } from "@recoup/contracts";
 
 import type { ListDefaults } from "@/lib/list-params";
 
-export const agingListDefaults: ListDefaults<AgingSortField> = {
-  sortFields: agingSortFields,
-  sort: "total",
-  order: "desc",
-};
+export const agingListDefaults: ListDefaults<AgingSortField> = agingListSort;

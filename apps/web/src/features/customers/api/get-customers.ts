@@ -1,9 +1,9 @@
 import { apiPaths, type customerListQuerySchema, customerListResponseSchema } from "@recoup/contracts";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 
 import { api } from "@/lib/api-client";
-import { COLLECTIONS_KEY } from "@/lib/collections-query";
+import { listPageQueryOptions } from "@/lib/collections-query";
 
 export type CustomerListParams = z.output<typeof customerListQuerySchema>;
 
@@ -14,11 +14,7 @@ export async function getCustomers(query: CustomerListParams) {
 }
 
 export const customersQueryOptions = (query: CustomerListParams) =>
-  queryOptions({
-    queryKey: [COLLECTIONS_KEY, "customers", "list", query],
-    queryFn: () => getCustomers(query),
-    placeholderData: keepPreviousData,
-  });
+  listPageQueryOptions(["customers", "list", query], () => getCustomers(query));
 
 export function useCustomers(query: CustomerListParams) {
   return useQuery(customersQueryOptions(query));

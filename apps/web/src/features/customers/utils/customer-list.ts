@@ -1,9 +1,5 @@
-import { type CustomerSortField, customerSortFields } from "@recoup/contracts";
+import { type CustomerSortField, customerListSort } from "@recoup/contracts";
 
 import type { ListDefaults } from "@/lib/list-params";
 
-export const customerListDefaults: ListDefaults<CustomerSortField> = {
-  sortFields: customerSortFields,
-  sort: "outstanding",
-  order: "desc",
-};
+export const customerListDefaults: ListDefaults<CustomerSortField> = customerListSort;

@@ -2,7 +2,7 @@ import { templateVariableNames } from "@recoup/contracts";
 
 export type TemplateVariableName = (typeof templateVariableNames)[number];
 
-/** What each placeholder becomes when an email is sent (spec section 3). */
+/** What each placeholder becomes when an email is sent (spec section 3, and the customer page's link). */
 const descriptions: Record<TemplateVariableName, string> = {
   "{customer_name}": "The customer's name",
   "{invoice_number}": "The invoice number",
@@ -10,6 +10,7 @@ const descriptions: Record<TemplateVariableName, string> = {
   "{due_date}": "The invoice's due date",
   "{company_name}": "Your company's name",
   "{days_overdue}": "Days past the due date",
+  "{payment_link}": "The link to the customer's page: invoices, PDFs and 'Pay now'",
 };
 
 export const templateVariables = templateVariableNames.map((name) => ({

@@ -1,9 +1,9 @@
 import { apiPaths, type invoiceListQuerySchema, invoiceListResponseSchema } from "@recoup/contracts";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 
 import { api } from "@/lib/api-client";
-import { COLLECTIONS_KEY } from "@/lib/collections-query";
+import { listPageQueryOptions } from "@/lib/collections-query";
 
 export type InvoiceListParams = z.output<typeof invoiceListQuerySchema>;
 
@@ -14,12 +14,7 @@ export async function getInvoices(query: InvoiceListParams) {
 }
 
 export const invoicesQueryOptions = (query: InvoiceListParams) =>
-  queryOptions({
-    queryKey: [COLLECTIONS_KEY, "invoices", query],
-    queryFn: () => getInvoices(query),
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  listPageQueryOptions(["invoices", query], () => getInvoices(query));
 
 export function useInvoices(query: InvoiceListParams) {
   return useQuery(invoicesQueryOptions(query));

@@ -1,12 +1,10 @@
 import type { InvoiceSortField, InvoiceStatusFilter } from "@recoup/contracts";
-import { invoiceSortFields, invoiceStatusFilterSchema } from "@recoup/contracts";
+import { invoiceListSort, invoiceStatusFilterSchema } from "@recoup/contracts";
 
 import type { ListDefaults } from "@/lib/list-params";
 
 export const invoiceListDefaults: ListDefaults<InvoiceSortField, InvoiceStatusFilter> = {
-  sortFields: invoiceSortFields,
-  sort: "dueDate",
-  order: "desc",
+  ...invoiceListSort,
   filters: invoiceStatusFilterSchema.options,
 };
 

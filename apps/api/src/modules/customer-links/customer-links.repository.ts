@@ -1,0 +1,53 @@
+/** The rows behind the customer page's links, read with what decides whether a link still opens. */
+import { and, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { customerLinks, customers, qboConnections } from "../../db/schema/index.ts";
+
+export function insertLink(
+  db: DbOrTx,
+  link: { id: string; companyId: string; customerQbId: string; invoiceQbId: string | null; expiresAt: Date },
+) {
+  return db.insert(customerLinks).values(link).onConflictDoNothing({ target: customerLinks.id });
+}
+
+/**
+ * A link with its customer's deletion (or absence: the company's data deleted) and its company's
+ * QuickBooks connection: whether it is disconnected, and when it was last connected.
+ */
+export async function findLink(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      companyId: customerLinks.companyId,
+      customerQbId: customerLinks.customerQbId,
+      invoiceQbId: customerLinks.invoiceQbId,
+      createdAt: customerLinks.createdAt,
+      expiresAt: customerLinks.expiresAt,
+      revokedAt: customerLinks.revokedAt,
+      customerDeletedAt: customers.deletedAt,
+      customerFound: customers.qbId,
+      connection: qboConnections.status,
+      connectedAt: qboConnections.connectedAt,
+    })
+    .from(customerLinks)
+    .leftJoin(
+      customers,
+      and(eq(customers.companyId, customerLinks.companyId), eq(customers.qbId, customerLinks.customerQbId)),
+    )
+    .leftJoin(qboConnections, eq(qboConnections.companyId, customerLinks.companyId))
+    .where(eq(customerLinks.id, id));
+  return row;
+}
+
+/** Revokes every link to a customer's page, or (without `customerQbId`) to any of the company's. */
+export function revokeLinks(db: DbOrTx, companyId: string, at: Date, customerQbId?: string) {
+  return db
+    .update(customerLinks)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(customerLinks.companyId, companyId),
+        customerQbId === undefined ? undefined : eq(customerLinks.customerQbId, customerQbId),
+        isNull(customerLinks.revokedAt),
+      ),
+    );
+}

@@ -1,0 +1,172 @@
+import { apiPaths, customerPageMessages } from "@recoup/contracts";
+import { describe, expect, it } from "vitest";
+import { DATA_NOW, dayText, OTHER_REALM, openInvoices, todayDay } from "./collections-fixture.ts";
+import { communicationsWorld } from "./communications-kit.ts";
+import { SAMPLE_REALM } from "./kit.ts";
+
+const { world, takeInvoice, sendReminder } = communicationsWorld();
+
+const pagePath = (token: string) => apiPaths.pay.page.replace(":token", token);
+const pdfPath = (token: string, invoiceId: string) =>
+  apiPaths.pay.pdf.replace(":token", token).replace(":invoiceId", invoiceId);
+/** The customer page's link in an email, and its token. */
+function linkIn(html: string) {
+  const match = /href="(http:\/\/localhost:3000\/pay\/([A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}))"/.exec(html);
+  if (!match) throw new Error("no customer page link in the email");
+  return { url: match[1]!, token: match[2]! };
+}
+const open = (path: string) => world().call("GET", path);
+
+describe("the customer page", () => {
+  it("a reminder links to its customer's page: the open invoices as QuickBooks has them, the email's first", async () => {
+    const invoice = takeInvoice();
+    const mail = await sendReminder(String(invoice.id), `Invoice ${invoice.docNumber} - page`);
+    const { token } = linkIn(mail.html);
+    expect(mail.html).toContain(">View and pay</a>");
+
+    const res = await open(pagePath(token));
+    expect(res.status).toBe(200);
+    const page = res.json.data;
+    const store = world().store();
+    const theirs = openInvoices(store)
+      .filter((i) => i.customerId === invoice.customerId)
+      .sort(
+        (a, b) =>
+          Number(b.id === invoice.id) - Number(a.id === invoice.id) || a.dueDate - b.dueDate || a.id - b.id,
+      );
+    expect(page.customer.name).toBe(store.customers.get(invoice.customerId)!.displayName);
+    expect(page.focusInvoiceId).toBe(String(invoice.id));
+    expect(page.invoices.map((i: { id: string }) => i.id)).toEqual(theirs.map((i) => String(i.id)));
+    expect(page.invoices[0]).toMatchObject({
+      number: invoice.docNumber,
+      issueDate: dayText(invoice.txnDate),
+      dueDate: dayText(invoice.dueDate),
+      amountCents: invoice.total,
+      balanceCents: invoice.balance,
+      currency: invoice.currency,
+      daysOverdue: Math.max(0, todayDay - invoice.dueDate),
+    });
+    const totals = new Map<string, number>();
+    for (const i of theirs) totals.set(i.currency, (totals.get(i.currency) ?? 0) + i.balance);
+    expect(page.totals).toEqual(
+      [...totals].sort().map(([currency, cents]) => ({
+        currency,
+        balanceCents: cents,
+        count: theirs.filter((i) => i.currency === currency).length,
+      })),
+    );
+    // 'Pay now' is QuickBooks' own link, exactly where QuickBooks has one.
+    for (const shown of page.invoices)
+      expect(shown.payUrl).toBe(world().qb.control.invoiceLink(SAMPLE_REALM, shown.id).invoiceLink);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-robots-tag"]).toContain("noindex");
+  });
+
+  it("'Download PDF' streams QuickBooks' PDF of the customer's own invoice, and nobody else's", async () => {
+    const invoice = takeInvoice();
+    const { token } = linkIn(
+      (await sendReminder(String(invoice.id), `Invoice ${invoice.docNumber} - pdf`)).html,
+    );
+    const res = await world().t.app.inject({ method: "GET", url: pdfPath(token, String(invoice.id)) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="Invoice-${invoice.docNumber}.pdf"`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(res.rawPayload.toString("latin1")).toContain(`(Invoice ${invoice.docNumber})`);
+
+    const someoneElses = openInvoices(world().store()).find((i) => i.customerId !== invoice.customerId)!;
+    const refused = await open(pdfPath(token, String(someoneElses.id)));
+    expect(refused.status).toBe(404);
+  });
+
+  it("a tampered, unknown or malformed link shows no data; an expired one says so", async () => {
+    const invoice = takeInvoice();
+    const { token } = linkIn(
+      (await sendReminder(String(invoice.id), `Invoice ${invoice.docNumber} - tamper`)).html,
+    );
+    const flipped = `${token.slice(0, 5)}${token[5] === "A" ? "B" : "A"}${token.slice(6)}`;
+    for (const bad of [flipped, "nonsense", `${token}x`, token.replace(".", "-")]) {
+      const res = await open(pagePath(bad));
+      expect(res.status).toBe(404);
+      expect(res.json.error.message).toBe(customerPageMessages.linkInvalid);
+      expect(JSON.stringify(res.json)).not.toContain(invoice.docNumber);
+      expect((await open(pdfPath(bad, String(invoice.id)))).status).toBe(404);
+    }
+    const later = new Date(Date.parse(DATA_NOW) + 91 * 86_400_000);
+    const { now } = world().t.ctx;
+    world().t.ctx.now = () => later;
+    try {
+      const res = await open(pagePath(token));
+      expect(res.status).toBe(410);
+      expect(res.json.error).toMatchObject({ code: "LINK_GONE", message: customerPageMessages.linkExpired });
+    } finally {
+      world().t.ctx.now = now;
+    }
+  });
+
+  it("another company's link shows that company's customer only (their QuickBooks ids overlap)", async () => {
+    const mine = takeInvoice();
+    const { token: myToken } = linkIn(
+      (await sendReminder(String(mine.id), `Invoice ${mine.docNumber} - iso`)).html,
+    );
+    // An invoice of the other company whose id, in mine, is another customer's invoice or none.
+    const theirs = [...world().qb.control.sandbox.realms.get(OTHER_REALM)!.store.invoices.values()].find(
+      (i) =>
+        !i.voided &&
+        i.balance > 0 &&
+        i.email &&
+        world().store().invoices.get(i.id)?.customerId !== mine.customerId,
+    )!;
+    const other = world().other;
+    const draft = await world().call(
+      "GET",
+      `${apiPaths.reminders.draft}?companyId=${other.companyId}&invoiceId=${theirs.id}`,
+      { token: other.token },
+    );
+    expect(draft.status).toBe(200);
+    const sent = await world().call("POST", apiPaths.reminders.send, {
+      token: other.token,
+      body: {
+        companyId: other.companyId,
+        invoiceId: String(theirs.id),
+        stage: draft.json.data.stage,
+        subject: "Other company's reminder",
+        html: draft.json.data.html,
+      },
+    });
+    expect(sent.status).toBe(200);
+    const mail = await world().t.waitForMail(draft.json.data.to, /^Other company's reminder$/);
+    const { token: theirToken } = linkIn(mail.html);
+    const mineShown = (await open(pagePath(myToken))).json.data;
+    const theirsShown = (await open(pagePath(theirToken))).json.data;
+    expect(theirsShown.focusInvoiceId).toBe(String(theirs.id));
+    const otherStore = world().qb.control.sandbox.realms.get(OTHER_REALM)!.store;
+    expect(theirsShown.customer.name).toBe(otherStore.customers.get(theirs.customerId)!.displayName);
+    // The other company's invoice, through my link: not there.
+    expect((await open(pdfPath(myToken, String(theirs.id)))).status).toBe(404);
+    expect(mineShown.invoices.map((i: { id: string }) => i.id)).not.toContain(String(theirs.id));
+  });
+
+  // Last: it disconnects the file's company.
+  it("disconnecting QuickBooks revokes the company's links", async () => {
+    const invoice = takeInvoice();
+    const { token } = linkIn(
+      (await sendReminder(String(invoice.id), `Invoice ${invoice.docNumber} - revoke`)).html,
+    );
+    expect((await open(pagePath(token))).status).toBe(200);
+    const { user } = world();
+    const out = await world().call(
+      "GET",
+      `${apiPaths.quickbooks.revoke}?email=${encodeURIComponent(user.email)}`,
+      {
+        token: user.token,
+      },
+    );
+    expect(out.status).toBe(200);
+    const res = await open(pagePath(token));
+    expect(res.status).toBe(410);
+    expect(res.json.error.message).toBe(customerPageMessages.linkRevoked);
+  });
+});

@@ -1,0 +1,34 @@
+import type { CustomerPage } from "@recoup/contracts";
+import { useEffect } from "react";
+
+import { BalanceTotals } from "@/features/customer-page/components/balance-totals";
+import { CompanyHeader } from "@/features/customer-page/components/company-header";
+import { HowToPay } from "@/features/customer-page/components/how-to-pay";
+import { OpenInvoices } from "@/features/customer-page/components/open-invoices";
+import { PaidInvoices } from "@/features/customer-page/components/paid-invoices";
+import { payHref } from "@/features/customer-page/utils/due-status";
+
+/** The loaded page: who it is from, what is owed, each open invoice, how to pay, what was paid. */
+export function CustomerPageContent({ page, token }: { page: CustomerPage; token: string }) {
+  const { company, customer } = page;
+  useEffect(() => {
+    document.title = `${company.name} – Invoices`;
+  }, [company.name]);
+  // 'How to pay' shows where QuickBooks offers no payment page: for any invoice without 'Pay now'.
+  const howToPay = company.howToPay?.trim() && page.invoices.some((invoice) => !payHref(invoice.payUrl));
+  return (
+    <>
+      <CompanyHeader company={company} />
+      <main className="flex flex-col gap-8">
+        <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
+          Invoices for {customer.name}
+        </h1>
+        {page.totals.length > 0 ? <BalanceTotals totals={page.totals} /> : null}
+        <OpenInvoices page={page} token={token} />
+        {/* 'Promise to pay' for all open invoices at once (issue 17) goes here, under the list. */}
+        {howToPay ? <HowToPay text={company.howToPay ?? ""} /> : null}
+        {page.paid.length > 0 ? <PaidInvoices paid={page.paid} /> : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The sending half of bench/reminders.bench.ts: companies planned on their first day, then the
+ * app's worker running only the send jobs into the mail sink, against the floor: the same number
+ * of emails of the same size through the app's pooled transport alone, all at once.
+ */
+import { planCompany } from "@recoup/api/modules/reminders";
+import {
+  createMailer,
+  SEND_BATCH_SIZE,
+  SEND_CONCURRENCY,
+  SEND_REMINDER,
+  SEND_REMINDER_DEAD,
+  SMTP_MAX_CONNECTIONS,
+} from "@recoup/api/testing/internals";
+import type { MailSink } from "./mail-sink-client.ts";
+import { cpuMs } from "./process-cpu.ts";
+import type { ReminderBenchApp } from "./reminders-bench-app.ts";
+import { generateReminderCompanies } from "./reminders-data.ts";
+import { clearOutbox } from "./reminders-planning.ts";
+import { loadAverage, log, secondsSince } from "./util.ts";
+
+export const TARGET_EMAILS_PER_SECOND = 500;
+
+export async function runSending(
+  b: ReminderBenchApp,
+  sink: MailSink,
+  o: { companies: number; invoices: number; zone: string; today: string },
+) {
+  const { exec, ctx } = b;
+  const data = await generateReminderCompanies(exec, {
+    companies: o.companies,
+    invoices: o.invoices,
+    timezone: o.zone,
+    today: o.today,
+    history: false,
+    label: "send",
+  });
+  await clearOutbox(b);
+  // The planning runs' outbox rows were deleted just now: what autovacuum would soon do on
+  // PostgreSQL is done here (PGlite has none), so the sends do not wade through them.
+  await exec("vacuum analyze");
+  let decided = 0;
+  for (const id of data.ids) {
+    const outcome = await planCompany(ctx, id);
+    if (outcome.outcome === "planned") decided += outcome.decided;
+  }
+  log(`send: ${decided} reminders queued for ${o.companies} companies`);
+  await sink.command("clear");
+  const progress = async () =>
+    b.one<{ queued: number; sent: number; failed: number; attempts: number }>(
+      `select count(*) filter (where status = 'queued')::int as queued, count(*) filter (where status = 'sent')::int as sent,
+         count(*) filter (where status = 'failed')::int as failed, coalesce(sum(attempts), 0)::int as attempts
+       from reminders where company_id = any($1::uuid[])`,
+      [data.ids],
+    );
+  const loadBefore = loadAverage();
+  const cpuBefore = { worker: cpuMs(process.pid), sandbox: cpuMs(sink.pid), database: b.databaseCpuMs() };
+  const t0 = performance.now();
+  await ctx.queue.work([SEND_REMINDER, SEND_REMINDER_DEAD]);
+  let p = await progress();
+  while (p.queued > 0) {
+    await new Promise((r) => setTimeout(r, 250));
+    p = await progress();
+  }
+  const seconds = secondsSince(t0);
+  const cpuPerEmail = {
+    workerMs: +((cpuMs(process.pid) - cpuBefore.worker) / decided).toFixed(2),
+    sandboxMs: +((cpuMs(sink.pid) - cpuBefore.sandbox) / decided).toFixed(2),
+    ...(b.measuresDatabase
+      ? { databaseMs: +((b.databaseCpuMs() - cpuBefore.database) / decided).toFixed(2) }
+      : {}),
+  };
+  const inbox = await sink.command<{ count: number; distinct: number; duplicates: unknown[] }>("stats");
+  const sample = await sink.command<{ subject: string; text: string; html: string }>("sample");
+  const app = {
+    reminders: decided,
+    ...p,
+    seconds,
+    emailsPerSecond: Math.round(decided / seconds),
+    cpuPerEmail,
+    inbox: { count: inbox.count, distinctMessageIds: inbox.distinct, duplicates: inbox.duplicates.length },
+    load: { before: loadBefore, after: loadAverage() },
+  };
+  log("send", app);
+  await ctx.queue.boss.offWork(SEND_REMINDER);
+
+  // Floor: the app's pooled transport alone, the same number of emails of the same size.
+  await sink.command("clear");
+  const mailer = createMailer(sink.smtpUrl, b.config.mailFrom);
+  const floorCpu = { worker: cpuMs(process.pid), sandbox: cpuMs(sink.pid) };
+  const tf = performance.now();
+  await Promise.all(
+    Array.from({ length: decided }, (_, i) =>
+      mailer.send({
+        to: `floor${i}@customer.example.com`,
+        subject: sample.subject,
+        text: sample.text,
+        html: sample.html,
+        fromName: "Floor Co",
+        messageId: `<floor.${i}@recoup.local>`,
+      }),
+    ),
+  );
+  const floorSeconds = secondsSince(tf);
+  const floorCpuPerEmail = {
+    workerMs: +((cpuMs(process.pid) - floorCpu.worker) / decided).toFixed(2),
+    sandboxMs: +((cpuMs(sink.pid) - floorCpu.sandbox) / decided).toFixed(2),
+  };
+  mailer.close();
+  const floorInbox = await sink.command<{ count: number }>("count");
+  const floor = {
+    emails: decided,
+    seconds: floorSeconds,
+    emailsPerSecond: Math.round(decided / floorSeconds),
+    cpuPerEmail: floorCpuPerEmail,
+    inbox: floorInbox.count,
+  };
+  log("send floor", floor);
+  return {
+    app,
+    floor,
+    vsFloor: +(app.emailsPerSecond / floor.emailsPerSecond).toFixed(2),
+    target: `≥ ${TARGET_EMAILS_PER_SECOND} emails/s`,
+    settings: {
+      remindersPerJob: SEND_BATCH_SIZE,
+      concurrency: SEND_CONCURRENCY,
+      smtpMaxConnections: SMTP_MAX_CONNECTIONS,
+    },
+  };
+}
