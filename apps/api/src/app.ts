@@ -13,7 +13,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { authRoutes, oauthRoutes, tenantScope } from "./modules/auth/index.ts";
 import { billingRoutes, stripeWebhookRoutes } from "./modules/billing/index.ts";
 import { communicationsRoutes, inboundRoutes } from "./modules/communications/index.ts";
-import { customerPageRoutes } from "./modules/customer-page/index.ts";
+import { customerPageLinkRoutes, customerPageRoutes } from "./modules/customer-page/index.ts";
 import { customersRoutes } from "./modules/customers/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/index.ts";
 import { draftsRoutes } from "./modules/drafts/index.ts";
@@ -90,6 +90,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     quickbooksRoutes,
     invoicesRoutes,
     customersRoutes,
+    customerPageLinkRoutes,
     notesRoutes,
     dashboardRoutes,
     templatesRoutes,

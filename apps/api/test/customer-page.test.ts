@@ -149,6 +149,25 @@ describe("the customer page", () => {
     expect(mineShown.invoices.map((i: { id: string }) => i.id)).not.toContain(String(theirs.id));
   });
 
+  it("'Preview customer page' makes a link to one of the company's own customers' page", async () => {
+    const { user, other } = world();
+    const invoice = takeInvoice();
+    const body = { companyId: user.companyId, customerRef: String(invoice.customerId) };
+    const made = await world().call("POST", apiPaths.customers.pageLink, { token: user.token, body });
+    expect(made.status).toBe(200);
+    const { token } = linkIn(`href="${made.json.data.url}"`);
+    const page = (await open(pagePath(token))).json.data;
+    expect(page.customer.name).toBe(world().store().customers.get(invoice.customerId)!.displayName);
+    expect(page.focusInvoiceId).toBeNull();
+    const unknown = await world().call("POST", apiPaths.customers.pageLink, {
+      token: user.token,
+      body: { ...body, customerRef: "999999" },
+    });
+    expect(unknown.status).toBe(404);
+    const elsewhere = await world().call("POST", apiPaths.customers.pageLink, { token: other.token, body });
+    expect(elsewhere.status).toBe(403);
+  });
+
   // Last: it disconnects the file's company.
   it("disconnecting QuickBooks revokes the company's links", async () => {
     const invoice = takeInvoice();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { centsSchema, currencySchema, isoDateSchema } from "./lists.ts";
+import { centsSchema, companyIdSchema, currencySchema, isoDateSchema } from "./lists.ts";
 
 /**
  * The customer page (`/pay/<token>`): public, no login. The token in the path names one customer
@@ -114,3 +114,10 @@ export const disputeRequestSchema = z.object({
 export type DisputeRequest = z.infer<typeof disputeRequestSchema>;
 
 export const customerPageActionResponseSchema = z.object({ data: z.object({ message: z.string() }) });
+
+/** POST /v1/business/customer/customer-page-link: 'Preview customer page' on Customer Details. */
+export const customerPageLinkRequestSchema = z.object({
+  companyId: companyIdSchema,
+  customerRef: z.string().min(1).max(64),
+});
+export const customerPageLinkResponseSchema = z.object({ data: z.object({ url: z.string() }) });

@@ -69,6 +69,8 @@ export const apiPaths = {
     paymentHistory: "/v1/business/customer/customer-payment-history",
     editNote: "/v1/business/customer/edit-customer-note",
     editTags: "/v1/business/customer/edit-customer-tags",
+    /** POST { companyId, customerRef }: a new link to the customer's page, to see what they see. */
+    pageLink: "/v1/business/customer/customer-page-link",
   },
   notes: {
     add: "/v1/business/note/add-note",

@@ -15,6 +15,7 @@ import { CustomerInvoices } from "@/features/customers/components/customer-invoi
 import { CustomerNoteCard } from "@/features/customers/components/customer-note-card";
 import { BalancesCard, ContactCard } from "@/features/customers/components/customer-overview";
 import { PaymentHistory } from "@/features/customers/components/payment-history";
+import { PreviewCustomerPage } from "@/features/customers/components/preview-customer-page";
 import { TagsCard } from "@/features/customers/components/tags-card";
 import { CustomerReminders } from "@/features/reminders";
 import { isApiError } from "@/lib/http";
@@ -42,6 +43,7 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title={customer.name}
+        actions={<PreviewCustomerPage companyId={companyId} customerRef={refQuery.customerRef} />}
         description={
           <span className="flex flex-wrap items-center gap-2">
             Customer Details
