@@ -168,6 +168,41 @@ describe("the customer page", () => {
     expect(elsewhere.status).toBe(403);
   });
 
+  it("the company's words on how to pay (Account) show on its customers' pages; left out, they stay", async () => {
+    const { user } = world();
+    const save = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        userName: "Ada",
+        email: user.email,
+        companyId: user.companyId,
+        ...fields,
+      }))
+        form.append(k, v);
+      const req = new Request("http://x/", { method: "POST", body: form });
+      return world().t.app.inject({
+        method: "POST",
+        url: apiPaths.settings.updateProfile,
+        payload: Buffer.from(await req.arrayBuffer()),
+        headers: { authorization: `Bearer ${user.token}`, "content-type": req.headers.get("content-type")! },
+      });
+    };
+    const words = "Bank transfer to Acme Ltd\nSort code 12-34-56, account 12345678\u0007";
+    const saved = await save({ signature: "", howToPay: words });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.howToPay).toBe(
+      "Bank transfer to Acme Ltd\nSort code 12-34-56, account 12345678",
+    );
+    expect((await save({ signature: "" })).json().data.howToPay).toBe(saved.json().data.howToPay);
+
+    const invoice = takeInvoice();
+    const { token } = linkIn(
+      (await sendReminder(String(invoice.id), `Invoice ${invoice.docNumber} - words`)).html,
+    );
+    const page = (await open(pagePath(token))).json.data;
+    expect(page.company.howToPay).toBe("Bank transfer to Acme Ltd\nSort code 12-34-56, account 12345678");
+  });
+
   // Last: it disconnects the file's company.
   it("disconnecting QuickBooks revokes the company's links", async () => {
     const invoice = takeInvoice();

@@ -17,6 +17,7 @@ export const profileMessages = {
 export const MAX_IMAGE_SIDE = 256;
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 export const MAX_SIGNATURE_LENGTH = 10_000;
+export const MAX_HOW_TO_PAY_LENGTH = 2_000;
 
 export const profileResponseSchema = z.object({
   userData: z.array(z.object({ email: z.string(), name: z.string(), companyId: z.string() })),
@@ -24,11 +25,14 @@ export const profileResponseSchema = z.object({
   profilePic: z.string().nullable(),
   companyLogo: z.string().nullable(),
   signature: z.string(),
+  /** Plain text: how customers can pay, on their page where QuickBooks has no 'Pay now'. */
+  howToPay: z.string(),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /**
- * update-profile is multipart. Text fields: userName, email, companyId, signature.
+ * update-profile is multipart. Text fields: userName, email, companyId, signature, and howToPay
+ * (left out: kept as it is).
  * profilePic / companyLogo: a file part, or a base64 data: URL text field; the text
  * value "" removes the image; a missing field leaves it as it is.
  */
@@ -37,6 +41,7 @@ export const updateProfileFieldsSchema = z.object({
   email: z.string().trim().toLowerCase(),
   companyId: z.string().min(1),
   signature: z.string().max(MAX_SIGNATURE_LENGTH).default(""),
+  howToPay: z.string().trim().max(MAX_HOW_TO_PAY_LENGTH).optional(),
 });
 export type UpdateProfileFields = z.infer<typeof updateProfileFieldsSchema>;
 const pictureField = (what: string) =>

@@ -12,6 +12,7 @@ export async function findProfile(db: DbOrTx, userId: string, companyId: string)
       logo: companies.logo,
       logoType: companies.logoType,
       signature: companies.signature,
+      howToPay: companies.howToPay,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))

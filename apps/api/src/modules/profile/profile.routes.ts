@@ -17,7 +17,7 @@ const IMAGE_FIELDS = ["profilePic", "companyLogo"] as const;
 
 /** The profile form: text fields, and each picture as a file part or a base64 text field. */
 const PROFILE_FORM = {
-  fields: ["userName", "email", "companyId", "signature"],
+  fields: ["userName", "email", "companyId", "signature", "howToPay"],
   files: [...IMAGE_FIELDS],
   maxFileBytes: contract.MAX_IMAGE_BYTES,
 } as const;

@@ -17,6 +17,7 @@ export async function getProfile(
     profilePic: toDataUrl(row.profilePic, row.profilePicType),
     companyLogo: toDataUrl(row.logo, row.logoType),
     signature: row.signature,
+    howToPay: row.howToPay,
   };
 }
 
@@ -41,6 +42,10 @@ export async function updateProfile(
     });
     await repo.updateCompany(tx, companyId, {
       signature: sanitizeUserHtml(fields.signature),
+      // Plain text with its line breaks; no other control characters.
+      ...(fields.howToPay !== undefined && {
+        howToPay: fields.howToPay.replace(/\r\n?/g, "\n").replace(/[^\P{Cc}\n\t]/gu, ""),
+      }),
       ...(logo !== undefined && { logo: logo?.data ?? null, logoType: logo?.type ?? null }),
     });
   });

@@ -20,6 +20,7 @@ export function toFormData({ profilePic, companyLogo, ...fields }: UpdateProfile
   data.set("email", fields.email);
   data.set("companyId", fields.companyId);
   data.set("signature", fields.signature);
+  if (fields.howToPay !== undefined) data.set("howToPay", fields.howToPay);
   for (const [name, change] of [
     ["profilePic", profilePic],
     ["companyLogo", companyLogo],

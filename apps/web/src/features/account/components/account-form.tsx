@@ -22,7 +22,7 @@ import { ImagePicker } from "@/features/account/components/image-picker";
 import { SignaturePreview } from "@/features/account/components/signature-preview";
 import { isApiError } from "@/lib/http";
 
-const formSchema = updateProfileFieldsSchema.pick({ userName: true, signature: true });
+const formSchema = updateProfileFieldsSchema.pick({ userName: true, signature: true, howToPay: true });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
@@ -42,7 +42,11 @@ interface AccountFormProps {
 export function AccountForm({ profile, identity }: AccountFormProps) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: { userName: profile.userData[0]?.name ?? "", signature: profile.signature },
+    defaultValues: {
+      userName: profile.userData[0]?.name ?? "",
+      signature: profile.signature,
+      howToPay: profile.howToPay,
+    },
   });
   const [profilePic, setProfilePic] = useState<ImageChange>(unchanged);
   const [companyLogo, setCompanyLogo] = useState<ImageChange>(unchanged);
@@ -62,7 +66,11 @@ export function AccountForm({ profile, identity }: AccountFormProps) {
       { ...values, email: identity.email, companyId: identity.companyId, profilePic, companyLogo },
       {
         onSuccess: (saved) => {
-          form.reset({ userName: saved.userData[0]?.name ?? values.userName, signature: saved.signature });
+          form.reset({
+            userName: saved.userData[0]?.name ?? values.userName,
+            signature: saved.signature,
+            howToPay: saved.howToPay,
+          });
           setProfilePic(unchanged);
           setCompanyLogo(unchanged);
           toast.success(profileMessages.updateSuccess);
@@ -156,6 +164,34 @@ export function AccountForm({ profile, identity }: AccountFormProps) {
             </Label>
             <SignaturePreview html={signature} />
           </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>How to Pay</h2>
+          </CardTitle>
+          <CardDescription>
+            Shown on your customers' page (the 'View and pay' link in reminders) for invoices that QuickBooks
+            offers no 'Pay now' for: bank details, a postal address, a phone number.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FormField
+            id="how-to-pay"
+            label="How customers can pay"
+            error={form.formState.errors.howToPay?.message}
+          >
+            <Textarea
+              {...fieldA11y("how-to-pay", form.formState.errors.howToPay?.message)}
+              rows={5}
+              placeholder={
+                "Bank transfer to Acme Plumbing Ltd\nSort code 12-34-56, account 12345678\nPlease quote the invoice number."
+              }
+              {...form.register("howToPay")}
+            />
+          </FormField>
         </CardContent>
       </Card>
 
