@@ -40,10 +40,10 @@ describe("the built-in composer (the default)", () => {
         expect(`${d.subject}\n${d.body}`.toLowerCase()).toContain(figure.toLowerCase());
       if (lateBy(inv) > 0) expect(d.body).toContain(`is now ${lateBy(inv)} days overdue`);
       expect(d.html).toBe(
-        d.body
+        `${d.body
           .split("\n\n")
           .map((p) => `<p>${p.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/\n/g, "<br>")}</p>`)
-          .join(""),
+          .join("")}<p><a href="{payment_link}">View and pay</a></p>`,
       );
       subjects.push(d.subject);
     }

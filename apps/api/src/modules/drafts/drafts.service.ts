@@ -1,4 +1,4 @@
-import { type DraftEmail, draftProviderLabels, errorCodes } from "@recoup/contracts";
+import { customerPageMessages, type DraftEmail, draftProviderLabels, errorCodes } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { LlmError } from "../../integrations/llm/chat.ts";
 import { dateIn } from "../../lib/dates.ts";
@@ -14,7 +14,7 @@ import type { DraftWriter } from "./writers.ts";
 
 /**
  * The facts of the invoice and its thread, and what a model's draft may carry besides them (the
- * company's own details; no customer page or payment link yet); 404 unless it is the company's
+ * company's own details: no link, the customer page's is added after); 404 unless it is the company's
  * and the customer's.
  */
 async function draftInput(
@@ -80,6 +80,8 @@ export const paragraphsHtml = (text: string) =>
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
     .join("");
 
+const PAY_LINK_PARAGRAPH = `<p><a href="{payment_link}">${customerPageMessages.viewAndPay}</a></p>`;
+
 /**
  * GET draft-email: the writer's draft when it is a model that answered in time with only the
  * invoice's figures, else the composer's, with the reason a model's was not used.
@@ -99,7 +101,9 @@ export async function draftEmail(
   return {
     subject: used.subject,
     body: used.body,
-    html: paragraphsHtml(used.body),
+    // The customer page's link, added by the app (a model's draft may carry no link at all): it
+    // stays `{payment_link}` here and becomes the email's own new link when the draft is sent.
+    html: `${paragraphsHtml(used.body)}${PAY_LINK_PARAGRAPH}`,
     stage: input.facts.stage,
     provider: byModel ? writer.name : "composer",
     model: byModel ? writer.model : null,
