@@ -47,6 +47,9 @@ export const customerPageMessages = {
   promiseDateTooFar: `Choose a date within the next ${MAX_PROMISE_DAYS_AHEAD} days.`,
   promiseRecorded: "Thank you. Your promise to pay has been recorded.",
   disputeRecorded: "Thank you. Your dispute has been sent, and reminders for this invoice have stopped.",
+  /** 'How to pay' where an invoice has no 'Pay now' and the company wrote nothing on it. */
+  howToPayFallback: (company: string) =>
+    `To pay an invoice without 'Pay now', reply to the email you received from ${company}: they will tell you how.`,
   pdfTooLarge: "This invoice's PDF is too large to download here. Please reply to the email for a copy.",
   pdfUnavailable: "The PDF could not be fetched from QuickBooks just now. Please try again in a few minutes.",
 } as const;

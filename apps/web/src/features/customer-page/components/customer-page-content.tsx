@@ -1,4 +1,4 @@
-import type { CustomerPage } from "@recoup/contracts";
+import { type CustomerPage, customerPageMessages } from "@recoup/contracts";
 import { useEffect } from "react";
 
 import { BalanceTotals } from "@/features/customer-page/components/balance-totals";
@@ -15,7 +15,8 @@ export function CustomerPageContent({ page, token }: { page: CustomerPage; token
     document.title = `${company.name} – Invoices`;
   }, [company.name]);
   // 'How to pay' shows where QuickBooks offers no payment page: for any invoice without 'Pay now'.
-  const howToPay = company.howToPay?.trim() && page.invoices.some((invoice) => !payHref(invoice.payUrl));
+  const withoutPayNow = page.invoices.some((invoice) => !payHref(invoice.payUrl));
+  const howToPay = company.howToPay?.trim() || customerPageMessages.howToPayFallback(company.name);
   return (
     <>
       <CompanyHeader company={company} />
@@ -26,7 +27,7 @@ export function CustomerPageContent({ page, token }: { page: CustomerPage; token
         {page.totals.length > 0 ? <BalanceTotals totals={page.totals} /> : null}
         <OpenInvoices page={page} token={token} />
         {/* 'Promise to pay' for all open invoices at once (issue 17) goes here, under the list. */}
-        {howToPay ? <HowToPay text={company.howToPay ?? ""} /> : null}
+        {withoutPayNow ? <HowToPay text={howToPay} /> : null}
         {page.paid.length > 0 ? <PaidInvoices paid={page.paid} /> : null}
       </main>
     </>

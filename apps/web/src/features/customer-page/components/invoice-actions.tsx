@@ -15,13 +15,10 @@ export function InvoiceActions({
   invoice,
   token,
   pdf,
-  howToPay,
 }: {
   invoice: CustomerPageInvoice;
   token: string;
   pdf: PdfDownload;
-  /** The company wrote how to pay: invoices without 'Pay now' point to it. */
-  howToPay: boolean;
 }) {
   const pay = payHref(invoice.payUrl);
   return (
@@ -35,13 +32,13 @@ export function InvoiceActions({
             <span className="sr-only"> for invoice {invoice.number} (opens in a new tab)</span>
           </a>
         </Button>
-      ) : howToPay ? (
+      ) : (
         <Button asChild size="sm" variant="ghost" className="flex-1 lg:flex-none">
           <a href={`#${HOW_TO_PAY_ID}`}>
             How to pay<span className="sr-only"> invoice {invoice.number}</span>
           </a>
         </Button>
-      ) : null}
+      )}
       <PdfDownloadLink href={invoicePdfPath(token, invoice.id)} number={invoice.number} pdf={pdf} />
       {/* 'Promise to pay' and 'Dispute' (issue 17) join here, each opening its own form
           (components/promise-form.tsx, components/dispute-form.tsx; api/post-promise.ts, post-dispute.ts). */}

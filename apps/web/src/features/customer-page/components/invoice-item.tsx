@@ -24,14 +24,12 @@ export function InvoiceItem({
   token,
   today,
   focus,
-  howToPay,
 }: {
   invoice: CustomerPageInvoice;
   token: string;
   today: string;
   /** The invoice the email was about: first, outlined and badged. */
   focus: boolean;
-  howToPay: boolean;
 }) {
   const pdf = useDownloadInvoicePdf(token, invoice);
   const headingId = `invoice-${invoice.id}-heading`;
@@ -66,7 +64,7 @@ export function InvoiceItem({
           <span className="font-semibold">{formatMoney(invoice.balanceCents, invoice.currency)}</span>{" "}
           <span className="text-muted-foreground text-xs lg:block">{invoice.currency}</span>
         </Field>
-        <InvoiceActions invoice={invoice} token={token} pdf={pdf} howToPay={howToPay} />
+        <InvoiceActions invoice={invoice} token={token} pdf={pdf} />
         <PdfError error={pdf.error} className="col-span-2 lg:col-span-full" />
       </article>
     </li>

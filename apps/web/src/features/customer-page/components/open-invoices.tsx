@@ -12,7 +12,6 @@ const columns = ["Invoice", "Status", "Issued", "Due", "Amount", "Balance", ""];
 const amountColumns = new Set(["Amount", "Balance"]);
 
 export function OpenInvoices({ page, token }: { page: CustomerPage; token: string }) {
-  const howToPay = Boolean(page.company.howToPay?.trim());
   return (
     <section aria-labelledby="open-invoices-heading" className="grid gap-3">
       <h2 id="open-invoices-heading" className="font-semibold">
@@ -43,7 +42,6 @@ export function OpenInvoices({ page, token }: { page: CustomerPage; token: strin
                 token={token}
                 today={page.today}
                 focus={invoice.id === page.focusInvoiceId}
-                howToPay={howToPay}
               />
             ))}
           </ul>
