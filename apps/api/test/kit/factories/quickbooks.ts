@@ -3,7 +3,7 @@
  * companies as a person connects it (and synced), an invoice due in N days, a sync run now.
  */
 import { apiPaths } from "@recoup/contracts";
-import { startQuickBooksSandbox } from "@recoup/sandbox-quickbooks";
+import type { startQuickBooksSandbox } from "@recoup/sandbox-quickbooks";
 import type { AppContext } from "../../../src/context.ts";
 import type { Caller } from "../call.ts";
 import { until } from "../until.ts";
@@ -28,6 +28,8 @@ export type QuickBooksSandbox = Awaited<ReturnType<typeof startQuickBooksSandbox
 
 /** The QuickBooks sandbox (at `dataNow`, unthrottled by default) and the API's environment pointing at it. */
 export async function startQuickBooks(opts: { dataNow?: string; throttle?: boolean } = {}) {
+  // Loaded here, not above: most tests, benchmarks and the browser tests never start it.
+  const { startQuickBooksSandbox } = await import("@recoup/sandbox-quickbooks");
   const qb = await startQuickBooksSandbox({
     port: 0,
     clients: [{ ...CLIENT, redirect_uris: [`${APP_URL}/callback/quickbooks`] }],
