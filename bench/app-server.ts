@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { sleep } from "./util.ts";
+import { until } from "@recoup/api/testing";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -89,14 +89,15 @@ export async function startServer(
 
 /** Resolves once no process of the group is left. */
 async function groupGone(child: ChildProcess) {
-  for (;;) {
+  const alive = () => {
     try {
       process.kill(-child.pid!, 0);
+      return true;
     } catch {
-      return;
+      return false;
     }
-    await sleep(20);
-  }
+  };
+  await until(() => !alive(), 10 * 60_000, { what: "the server's processes gone", intervalMs: 20 });
 }
 
 /** Stops the server as Ctrl-C would (it closes the database first) and waits for every process. */

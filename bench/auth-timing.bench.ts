@@ -15,7 +15,7 @@ import path from "node:path";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
 import { rateCounters, users } from "@recoup/api/db/schema";
-import { createUser, injectCaller, Mailbox, STRONG_PASSWORD } from "@recoup/api/testing/kit";
+import { createUser, injectCaller, Mailbox, STRONG_PASSWORD } from "@recoup/api/testing";
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
 import { startMailSandbox } from "@recoup/sandbox-mail";
@@ -51,7 +51,7 @@ let made = 0;
 const address = (label: string, domain = "example.com") => `${label}-${made++}-${process.pid}@${domain}`;
 
 /** One real account's argon2id hash of STRONG_PASSWORD, for accounts made in the database. */
-const seed = await createUser(injectCaller(app), new Mailbox(mail.inboxUrl), { onboard: false });
+const seed = await createUser({ call: injectCaller(app), mailbox: new Mailbox(mail.inboxUrl) });
 const passwordHash = (await ctx.db.select().from(users)).find((u) => u.email === seed.email)!.passwordHash;
 
 /** `count` accounts made straight in the database: pending (unverified) or verified. */

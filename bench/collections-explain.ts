@@ -16,7 +16,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
-import { connectQuickBooks, injectCaller, type KitUser } from "@recoup/api/testing/kit";
+import { connectQuickBooks, injectCaller, type KitUser } from "@recoup/api/testing";
 import { startQuickBooksSandbox } from "@recoup/sandbox-quickbooks";
 import pg from "pg";
 

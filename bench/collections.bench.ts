@@ -22,7 +22,14 @@ import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
 import { wireLocalSandboxes } from "@recoup/api/local-sandboxes";
 import { runSync } from "@recoup/api/modules/quickbooks";
-import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing/kit";
+import {
+  connectQuickBooks,
+  createCompany,
+  httpCaller,
+  Mailbox,
+  sleep,
+  waitForSync,
+} from "@recoup/api/testing";
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
 import { measureCase, stats } from "./collections-cases.ts";
@@ -93,7 +100,7 @@ if (kind === "postgres") {
 }
 const call = httpCaller(base);
 const mailbox = new Mailbox(wired.mail!.inboxUrl);
-const user = await createUser(call, mailbox, { companyName: "Large Co", label: "bench" });
+const user = await createCompany({ call, mailbox }, { companyName: "Large Co", label: "bench" });
 const companyId = user.companyId!;
 const idleMemory = memory();
 const importRss = rssSampler(50);
@@ -224,7 +231,7 @@ const reimport = runSync(ctx, companyId, "full").finally(() => {
 while (importing) {
   const t = performance.now();
   during.push((await get(cases[0]!.path, token)).ms);
-  await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - t))));
+  await sleep(Math.max(0, 1000 - (performance.now() - t)));
 }
 const reimportResult = await reimport;
 const duringImport = {

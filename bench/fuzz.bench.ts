@@ -14,8 +14,8 @@ import path from "node:path";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
 import { wireLocalSandboxes } from "@recoup/api/local-sandboxes";
+import { connectQuickBooks, createCompany, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing";
 import { FUZZ_SEED, fuzzRequests, fuzzSetup, httpSend, runFuzz } from "@recoup/api/testing/fuzz";
-import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing/kit";
 import { freePort } from "@recoup/api/testing/net";
 import { benchDatabase } from "./bench-database.ts";
 
@@ -47,7 +47,7 @@ await app.listen({ port, host: "127.0.0.1" });
 log(`API on ${ctx.database.kind} at ${base}`);
 
 const call = httpCaller(base);
-const user = await createUser(call, new Mailbox(wired.mail!.inboxUrl), { label: "fuzz" });
+const user = await createCompany({ call, mailbox: new Mailbox(wired.mail!.inboxUrl) }, { label: "fuzz" });
 await connectQuickBooks(call, user, wired.quickbooks!.baseUrl);
 await waitForSync(call, user);
 const { operations, known, session } = await fuzzSetup(call, { ...user, companyId: user.companyId! });

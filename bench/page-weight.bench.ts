@@ -17,7 +17,7 @@ import path from "node:path";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
 import { wireLocalSandboxes } from "@recoup/api/local-sandboxes";
-import { httpCaller, Mailbox, syncedCompany } from "@recoup/api/testing/kit";
+import { connectedCompany, httpCaller, Mailbox } from "@recoup/api/testing";
 import { heldPort } from "@recoup/api/testing/net";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 
@@ -45,9 +45,8 @@ await release();
 await app.listen({ port, host: "127.0.0.1" });
 log(`app at ${appUrl}`);
 
-const user = await syncedCompany(
-  httpCaller(appUrl),
-  new Mailbox(sandboxes.mail!.inboxUrl),
+const user = await connectedCompany(
+  { call: httpCaller(appUrl), mailbox: new Mailbox(sandboxes.mail!.inboxUrl) },
   sandboxes.quickbooks!.baseUrl,
   { label: "page-weight", firstName: "Pat", lastName: "Weight" },
 );

@@ -6,13 +6,13 @@
 import {
   type Caller,
   connectQuickBooks,
-  createUser,
+  createCompany,
   type KitUser,
   logIn,
   type Mailbox,
-} from "@recoup/api/testing/kit";
+  until,
+} from "@recoup/api/testing";
 import { apiPaths } from "@recoup/contracts";
-import { waitFor } from "./util.ts";
 
 export interface Totals {
   customers: number;
@@ -70,14 +70,13 @@ export async function importToKillPoint(
   quickbooks: { baseUrl: string; realmId: string; totals: Totals },
   label: string,
 ) {
-  const user = await createUser(call, mailbox, { label, companyName: `Import ${label}` });
+  const user = await createCompany({ call, mailbox }, { label, companyName: `Import ${label}` });
   await connectQuickBooks(call, user, quickbooks.baseUrl, quickbooks.realmId);
   const t = quickbooks.totals;
   const target = Math.round(
     (0.02 + 0.96 * Math.random()) * (t.customers + t.invoices + t.payments + t.creditMemos),
   );
-  const atKill = await waitFor(
-    "the import to reach its kill point",
+  const atKill = await until(
     async () => {
       const p = (await status(call, user)).progress;
       const n = written(p);
@@ -86,7 +85,7 @@ export async function importToKillPoint(
         : undefined;
     },
     30 * 60_000,
-    100,
+    { what: "the import to reach its kill point" },
   );
   return { user, ...atKill };
 }
@@ -101,16 +100,15 @@ export async function importAfterRestart(call: Caller, user: KitUser, boundSecon
   const atRestart = (await status(call, user)).progress;
   let resumedAfter: number | undefined;
   try {
-    await waitFor(
-      "the import to finish after the restart",
+    await until(
       async () => {
         const c = await status(call, user);
         if (resumedAfter === undefined && written(c.progress) !== written(atRestart))
           resumedAfter = seconds();
-        return c.progress?.finishedAt && c.lastSyncAt && !c.syncing ? true : undefined;
+        return Boolean(c.progress?.finishedAt && c.lastSyncAt && !c.syncing);
       },
       boundSeconds * 1000,
-      500,
+      { what: "the import to finish after the restart", intervalMs: 500 },
     );
     return {
       phaseAtRestart: atRestart?.phase ?? null,

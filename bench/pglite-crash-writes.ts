@@ -8,7 +8,7 @@
  * outcome is unknown when the server dies under it. After a restart a value is right when it is
  * the acknowledged one or the one in flight; anything else is an acknowledged write lost.
  */
-import type { Caller } from "@recoup/api/testing/kit";
+import type { Caller } from "@recoup/api/testing";
 import { apiPaths, type TemplateType, templateTypes } from "@recoup/contracts";
 
 /** What is in the database, read through the API or directly: value by key, null for none. */

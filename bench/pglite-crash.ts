@@ -27,14 +27,15 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import {
   connectQuickBooks,
-  createUser,
+  createCompany,
   httpCaller,
   type KitUser,
   logIn,
   Mailbox,
   SAMPLE_REALM,
+  sleep,
   waitForSync,
-} from "@recoup/api/testing/kit";
+} from "@recoup/api/testing";
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
 import { killServer, serverCommand, startServer } from "./app-server.ts";
@@ -42,7 +43,7 @@ import { startLargeSandbox } from "./large-sandbox-process.ts";
 import { companyTotals, integrity, observeSql, openDirect } from "./pglite-crash-db.ts";
 import { importAfterRestart, importToKillPoint, sandboxTotals } from "./pglite-crash-import.ts";
 import { WriteLog } from "./pglite-crash-writes.ts";
-import { log, quantile, sleep } from "./util.ts";
+import { log, quantile } from "./util.ts";
 
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ROUNDS = setting("CRASH_ROUNDS", 20);
@@ -87,7 +88,7 @@ async function refresh(user: KitUser) {
 log(`server command: ${serverCommand}; DATA_DIR ${dataDir}; app ${appUrl}`);
 let server = await start(true);
 const firstStartSeconds = server.readySeconds;
-const owner = await createUser(call, mailbox, { label: "crash", companyName: "Crash Co" });
+const owner = await createCompany({ call, mailbox }, { label: "crash", companyName: "Crash Co" });
 await connectQuickBooks(call, owner, sandbox.baseUrl);
 await waitForSync(call, owner, 300_000);
 const page = await call("GET", `${apiPaths.invoices.list}?companyId=${owner.companyId}&limit=20`, {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "@recoup/api/app";
 import { loadConfig } from "@recoup/api/config";
+import { sleep } from "@recoup/api/testing";
 import { benchDatabase } from "./bench-database.ts";
 import { startLargeSandbox } from "./large-sandbox-process.ts";
 
@@ -78,7 +79,7 @@ await completeConnect(ctx, user!.id, company!.id, {
 });
 
 // Idle: the app built and connected, nothing running, a few seconds to settle.
-await new Promise((r) => setTimeout(r, 3000));
+await sleep(3000);
 const idle = memory();
 let peak = idle;
 const sampler = setInterval(() => {

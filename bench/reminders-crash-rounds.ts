@@ -3,10 +3,11 @@
  * point; the dead worker's jobs are recovered (or left to the queue's expiry); a plain worker runs
  * until the company's reminders are recorded sent.
  */
+import { sleep, until } from "@recoup/api/testing";
 import { type CrashPoint, REMINDER_PLAN, SEND_REMINDER } from "@recoup/api/testing/internals";
 import type PgBoss from "pg-boss";
 import type { crashWorkers } from "./reminders-crash-worker.ts";
-import { log, sleep, waitFor } from "./util.ts";
+import { log } from "./util.ts";
 
 type Exec = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -57,19 +58,19 @@ export function crashRounds(o: {
   }
 
   /** A worker without the hook runs until the company's reminders are all recorded sent; then they are turned off. */
-  async function untilSent(round: string, companyId: string, timeoutMs?: number) {
+  async function untilSent(round: string, companyId: string, timeoutMs = 90_000) {
     const recovering = await workers.startWorker();
-    await waitFor(
-      `${round}: its reminders sent`,
+    await until(
       async () => {
         const [r] = await exec(
           `select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other
            from reminders where company_id = $1`,
           [companyId],
         );
-        return (r!.sent as number) >= o.reminders && r!.other === 0 ? true : undefined;
+        return (r!.sent as number) >= o.reminders && r!.other === 0;
       },
       timeoutMs,
+      { what: `${round}: its reminders sent` },
     );
     await workers.stopWorker(recovering);
     await exec("update reminder_settings set enabled = false where company_id = $1", [companyId]);

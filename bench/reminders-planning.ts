@@ -19,6 +19,7 @@ import {
   sentFromSummary,
   windowState,
 } from "@recoup/api/modules/reminders";
+import { until } from "@recoup/api/testing";
 import { REMINDER_PLAN, REMINDER_PLAN_CONCURRENCY, SEND_REMINDER } from "@recoup/api/testing/internals";
 import type { ReminderBenchApp } from "./reminders-bench-app.ts";
 import { generateReminderCompanies } from "./reminders-data.ts";
@@ -82,13 +83,16 @@ async function planEvery(
   const plans = await partition(b, REMINDER_PLAN);
   const t0 = performance.now();
   const { queued } = await planAll(ctx);
-  for (;;) {
-    const { left } = await one<{ left: number }>(
-      `select count(*)::int as left from pgboss.${plans} where state < 'completed'`,
-    );
-    if (left === 0) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await until(
+    async () =>
+      (
+        await one<{ left: number }>(
+          `select count(*)::int as left from pgboss.${plans} where state < 'completed'`,
+        )
+      ).left === 0,
+    60 * 60_000,
+    { what: "the planning jobs done", intervalMs: 20 },
+  );
   const seconds = secondsSince(t0);
   ctx.now = () => new Date();
   const { decided, jobs, failed } = await one<{ decided: number; jobs: number; failed: number }>(

@@ -4,6 +4,7 @@
  * of emails of the same size through the app's pooled transport alone, all at once.
  */
 import { planCompany } from "@recoup/api/modules/reminders";
+import { until } from "@recoup/api/testing";
 import {
   createMailer,
   SEND_BATCH_SIZE,
@@ -57,11 +58,14 @@ export async function runSending(
   const cpuBefore = { worker: cpuMs(process.pid), sandbox: cpuMs(sink.pid), database: b.databaseCpuMs() };
   const t0 = performance.now();
   await ctx.queue.work([SEND_REMINDER, SEND_REMINDER_DEAD]);
-  let p = await progress();
-  while (p.queued > 0) {
-    await new Promise((r) => setTimeout(r, 250));
-    p = await progress();
-  }
+  const p = await until(
+    async () => {
+      const now = await progress();
+      return now.queued === 0 && now;
+    },
+    60 * 60_000,
+    { what: "the send queue drained", intervalMs: 250 },
+  );
   const seconds = secondsSince(t0);
   const cpuPerEmail = {
     workerMs: +((cpuMs(process.pid) - cpuBefore.worker) / decided).toFixed(2),

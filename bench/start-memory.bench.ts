@@ -11,7 +11,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing/kit";
+import {
+  connectQuickBooks,
+  createCompany,
+  httpCaller,
+  Mailbox,
+  sleep,
+  waitForSync,
+} from "@recoup/api/testing";
 import { freePort } from "@recoup/api/testing/net";
 import { serverCommand, startServer, stopServer as stop } from "./app-server.ts";
 import { startLargeSandbox } from "./large-sandbox-process.ts";
@@ -48,7 +55,7 @@ async function idleRun(label: string, dataDir: string) {
   const { child, readySeconds } = await startServer(dataDir);
   const samples: number[] = [];
   for (let i = 0; i < 10; i++) {
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     samples.push(treeRss(child.pid!));
   }
   await stop(child);
@@ -71,7 +78,10 @@ async function importRun(dataDir: string) {
   });
   const inbox = /mail inbox: (\S+)/.exec(banner)![1]!;
   const call = httpCaller(`http://127.0.0.1:${port}`);
-  const user = await createUser(call, new Mailbox(inbox), { companyName: "Large Co", label: "memory" });
+  const user = await createCompany(
+    { call, mailbox: new Mailbox(inbox) },
+    { companyName: "Large Co", label: "memory" },
+  );
   const before = treeRss(child.pid!);
   let peak = before;
   const timer = setInterval(() => {
@@ -84,7 +94,7 @@ async function importRun(dataDir: string) {
   clearInterval(timer);
   const after: number[] = [];
   for (let i = 0; i < 10; i++) {
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     after.push(treeRss(child.pid!));
   }
   await stop(child);

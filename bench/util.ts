@@ -1,4 +1,7 @@
-/** Small pieces every benchmark script uses: a timestamped log on stderr, sleeping, polling, load. */
+/**
+ * Small pieces every benchmark script uses: a timestamped log on stderr, load, quantiles. Sleeping
+ * and waiting for something are the test kit's (`sleep`, `until` from @recoup/api/testing).
+ */
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -6,29 +9,11 @@ import path from "node:path";
 export const log = (...args: unknown[]) =>
   console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 /** The machine's load averages (1, 5 and 15 minutes), to two decimals. */
 export const loadAverage = () => loadavg().map((l) => +l.toFixed(2));
 
 /** Seconds since `t0` (a `performance.now()`), to two decimals. */
 export const secondsSince = (t0: number) => +((performance.now() - t0) / 1000).toFixed(2);
-
-/** Polls `probe` every `intervalMs` until it answers something other than undefined. */
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 90_000,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(intervalMs);
-  }
-}
 
 /** The value below which `q` of the values lie (q = 0.5: the median), interpolated. */
 export const quantile = (values: number[], q: number) => {

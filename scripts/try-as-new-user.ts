@@ -5,7 +5,7 @@
  * the inbox, and see it in Communications with the invoice paused. Run: `npx tsx scripts/try-as-new-user.ts [time zone]`.
  */
 
-import { connectQuickBooks, createUser, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing/kit";
+import { connectQuickBooks, createCompany, httpCaller, Mailbox, waitForSync } from "@recoup/api/testing";
 import { apiPaths } from "@recoup/contracts";
 
 const app = "http://127.0.0.1:3000";
@@ -15,7 +15,10 @@ const call = httpCaller(app);
 const mailbox = new Mailbox(inbox);
 const t0 = Date.now();
 const s = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
-const user = await createUser(call, mailbox, { label: "newuser", timezone: zone, companyName: "Try Co" });
+const user = await createCompany(
+  { call, mailbox },
+  { label: "newuser", timezone: zone, companyName: "Try Co" },
+);
 console.log(s(), "signed up", user.email, "zone", zone);
 await connectQuickBooks(call, user, "http://localhost:4020");
 await waitForSync(call, user, 120_000);

@@ -1,19 +1,10 @@
-import { createUser, Mailbox } from "@recoup/api/testing/kit";
+import { type ConnectedUser, connectedCompany, createUser, sendReminder } from "@recoup/api/testing";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-
-import { chromiumForFile } from "../browser.ts";
+import { chromiumForFile, expectPath, logIn, stack, submitLogin } from "../browser.ts";
 import { axeContext, describeViolations, seriousViolations } from "./axe.ts";
-import {
-  caller,
-  createSyncedUser,
-  logInAs,
-  type SyncedUser,
-  sandboxQuery,
-  settle,
-} from "./collections-helpers.ts";
-import { answerAsCustomer, remindableInvoices, sendReminder } from "./communications-helpers.ts";
-import { expectPath, submitLogin } from "./flows-helpers.ts";
+import { sandboxQuery, settle } from "./collections-helpers.ts";
+import { remindableInvoices } from "./communications-helpers.ts";
 
 /**
  * axe-core on every page, in light and in dark: no serious or critical violation. The signed-in
@@ -22,7 +13,7 @@ import { expectPath, submitLogin } from "./flows-helpers.ts";
 const browser = chromiumForFile();
 const themes = ["light", "dark"] as const;
 
-let synced: SyncedUser;
+let synced: ConnectedUser;
 let pending: { email: string; password: string };
 let customerRef: string;
 /** Communications with a thread open whose customer replied ('Reply waiting'). */
@@ -30,8 +21,8 @@ let threadPage: string;
 
 beforeAll(async () => {
   [synced, pending] = await Promise.all([
-    createSyncedUser("axe"),
-    createUser(caller(), new Mailbox(inject("inboxUrl")), { label: "axe-onboarding", onboard: false }),
+    connectedCompany(stack(), inject("quickbooksUrl"), { label: "axe" }),
+    createUser(stack(), { label: "axe-onboarding" }),
   ]);
   const { QueryResponse } = await sandboxQuery<{
     QueryResponse: { Customer: { Id: string; Balance: number }[] };
@@ -39,8 +30,10 @@ beforeAll(async () => {
   customerRef = QueryResponse.Customer[0]!.Id;
   const [target] = await remindableInvoices(synced);
   if (!target) throw new Error("no remindable invoice with an email address");
-  const mail = await sendReminder(synced, target, `Invoice reminder ${Date.now().toString(36)}`);
-  await answerAsCustomer(mail.id, "reply");
+  const mail = await sendReminder(stack(), synced, target.invoiceId, {
+    subject: `Invoice reminder ${Date.now().toString(36)}`,
+  });
+  await stack().mailbox.answer(mail.id, "reply");
   threadPage = `/communications?${new URLSearchParams({ invoice: target.invoiceId, customer: target.customerRef })}`;
 });
 
@@ -72,7 +65,7 @@ const collectionPages = () => [
 describe("accessibility (axe-core)", () => {
   it("collection pages and Email Templates have no serious or critical violations at 390 px (dark)", async () => {
     const { context, page } = await axeContext(browser(), "dark", 390);
-    await logInAs(page, synced);
+    await logIn(page, synced);
     const found: string[] = [];
     for (const path of [...collectionPages(), "/email-templates"])
       await check(page, path, found, "dark, 390 px");
@@ -83,7 +76,7 @@ describe("accessibility (axe-core)", () => {
   for (const theme of themes) {
     it(`Email Templates, reminder states and Communications have no serious or critical violations (${theme})`, async () => {
       const { context, page } = await axeContext(browser(), theme);
-      await logInAs(page, synced);
+      await logIn(page, synced);
       const found: string[] = [];
       await check(page, "/email-templates", found, theme);
       await page.getByRole("button", { name: "Edit Template" }).click();
@@ -147,7 +140,7 @@ describe("accessibility (axe-core)", () => {
 
     it(`signed-in pages have no serious or critical violations (${theme})`, async () => {
       const { context, page } = await axeContext(browser(), theme);
-      await logInAs(page, synced);
+      await logIn(page, synced);
       const found: string[] = [];
       for (const path of [
         ...collectionPages(),

@@ -1,19 +1,13 @@
+import { createCompany, png } from "@recoup/api/testing";
 import { apiPaths, type ProfileResponse, profileMessages, type UserDetails } from "@recoup/contracts";
 import { describe, expect, it } from "vitest";
-
-import { chromiumForFile, newContext } from "../browser.ts";
+import { chromiumForFile, expectPath, field, logIn, newContext, stack } from "../browser.ts";
 import {
-  apiGet,
   captureOnFailure,
-  createUser,
-  expectPath,
   expectTitle,
-  field,
   gone,
   holdRequests,
   idTokenOf,
-  logIn,
-  png,
   toast,
   userMenuButton,
   visible,
@@ -32,7 +26,7 @@ const SIGNATURE =
 
 describe("account settings", () => {
   it("edits the name, the signature (sanitised, previewed without script) and both pictures", async () => {
-    const user = await createUser({ label: "account", firstName: "Ada" });
+    const user = await createCompany(stack(), { label: "account", firstName: "Ada" });
     const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "account-1");
     context.setDefaultTimeout(20_000);
@@ -116,11 +110,13 @@ describe("account settings", () => {
 
     // What the server keeps: the name, both pictures, the signature without any script.
     const token = await idTokenOf(context);
-    const { data: details } = await apiGet<{ data: UserDetails }>(apiPaths.auth.userDetails, token);
-    const stored = await apiGet<ProfileResponse>(
-      apiPaths.settings.getProfile(details.companyId!, user.email),
-      token,
-    );
+    const read = async <T>(path: string) => {
+      const res = await stack().call("GET", path, { token });
+      expect(res.status, `GET ${path}`).toBe(200);
+      return res.json as T;
+    };
+    const { data: details } = await read<{ data: UserDetails }>(apiPaths.auth.userDetails);
+    const stored = await read<ProfileResponse>(apiPaths.settings.getProfile(details.companyId!, user.email));
     expect(stored.userData[0]?.name).toBe("Ada Q. Collector");
     expect(stored.profilePic).toMatch(/^data:image\//);
     expect(stored.companyLogo).toMatch(/^data:image\//);

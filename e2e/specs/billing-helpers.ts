@@ -2,12 +2,10 @@
  * Helpers for the billing specs: the Stripe sandbox of the running stack, read through its REST
  * API (with the key made for this run) and its control API, and Recoup users on a trial there.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import { type CompanyUser, createCompany, sleep, until } from "@recoup/api/testing";
+import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
-
-import { newContext } from "../browser.ts";
-import { createUser, logIn, type TestUser } from "./flows-helpers.ts";
-import { reportOnFailure } from "./shell-helpers.ts";
+import { stack } from "../browser.ts";
 
 export const DAY = 86_400;
 const stripeUrl = () => inject("stripeUrl");
@@ -47,17 +45,17 @@ async function control<T>(method: "GET" | "POST", path: string, body?: unknown):
 }
 
 /** The provider's customer made for `email` at onboarding (the job is asynchronous), with its clock. */
-export async function customerOf(email: string): Promise<{ id: string; clock: string }> {
-  for (let i = 0; i < 150; i++) {
-    const { data } = await control<StripeList<SandboxEvent>>("GET", "/events?type=customer.created");
-    const found = data.find((e) => e.data.object.email === email)?.data.object;
-    if (found?.test_clock) {
-      const subs = await subscriptionsOf(found.id);
-      if (subs.length) return { id: found.id, clock: found.test_clock };
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no Stripe customer for ${email}`);
+export function customerOf(email: string): Promise<{ id: string; clock: string }> {
+  return until(
+    async () => {
+      const { data } = await control<StripeList<SandboxEvent>>("GET", "/events?type=customer.created");
+      const found = data.find((e) => e.data.object.email === email)?.data.object;
+      if (!found?.test_clock || (await subscriptionsOf(found.id)).length === 0) return undefined;
+      return { id: found.id, clock: found.test_clock };
+    },
+    30_000,
+    { what: `a Stripe customer for ${email}`, intervalMs: 200 },
+  );
 }
 
 export async function subscriptionsOf(customerId: string) {
@@ -100,31 +98,22 @@ export async function addCardOnPortalPage(portal: Page, number: string) {
   await portal.getByRole("button", { name: "Add card" }).click();
 }
 
-export interface TrialUser extends TestUser {
+export interface TrialUser extends CompanyUser {
   customer: { id: string; clock: string };
   subscription: SandboxSubscription;
 }
 
 /** An onboarded user whose trial is at the provider. */
 export async function trialUser(label: string): Promise<TrialUser> {
-  const user = await createUser({ label });
+  const user = await createCompany(stack(), { label });
   const customer = await customerOf(user.email);
   const [subscription] = await subscriptionsOf(customer.id);
   return { ...user, customer, subscription: subscription! };
 }
 
-/** A browser context signed in as `user`, landed on `path`. */
-export async function signedIn(
-  browser: () => import("playwright-core").Browser,
-  user: TestUser,
-  opts: Parameters<typeof newContext>[1] = {},
-): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const made = await newContext(browser(), opts);
-  made.context.setDefaultTimeout(20_000);
-  reportOnFailure(made.page);
-  await logIn(made.page, user);
-  return made;
-}
+/** The banner the app shows about the subscription, and the dialog when the trial has ended. */
+export const banner = (page: Page) => page.getByTestId("subscription-banner");
+export const modal = (page: Page) => page.getByRole("alertdialog", { name: "Trial Period Ended" });
 
 /** "Nov 23, 2026": how the app writes a date (unix seconds) in this browser's locale and zone. */
 export const shortDate = (seconds: number) =>
@@ -137,7 +126,7 @@ export async function routeDetails(
   opts: { status?: number; delayMs?: number } = {},
 ) {
   await page.route("**/v1/business/subscription/details?*", async (route) => {
-    if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+    if (opts.delayMs) await sleep(opts.delayMs);
     await route.fulfill({
       status: opts.status ?? 200,
       contentType: "application/json",

@@ -1,7 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import { launchBrowser, newContext } from "../browser.ts";
+import { launchBrowser, logIn, newContext } from "../browser.ts";
 import {
   addCardDirectly,
   advanceClock,
@@ -10,7 +9,7 @@ import {
   type TrialUser,
   trialUser,
 } from "./billing-helpers.ts";
-import { logIn, visible } from "./flows-helpers.ts";
+import { visible } from "./flows-helpers.ts";
 import { makeScreenshotDir, screenshotsEnabled, screenshotVariants, shoot } from "./screenshots.ts";
 
 /**

@@ -4,16 +4,15 @@
  * with 'Refresh', 'Status Unknown', no portal link, the monthly limit reached (Dashboard and
  * Billing), billing off on this server, the modal without a portal link. Then axe on the real page.
  */
-import type { Page } from "playwright-core";
+import type { KitUser } from "@recoup/api/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-
-import { chromiumForFile } from "../browser.ts";
+import { chromiumForFile, expectPath, logIn, signedIn } from "../browser.ts";
 import { axeContext, describeViolations, seriousViolations } from "./axe.ts";
-import { DAY, routeDetails, signedIn, trialUser } from "./billing-helpers.ts";
-import { expectPath, expectTitle, gone, logIn, type TestUser, visible } from "./flows-helpers.ts";
+import { banner, DAY, modal, routeDetails, trialUser } from "./billing-helpers.ts";
+import { expectTitle, gone, visible } from "./flows-helpers.ts";
 
 const browser = chromiumForFile();
-let user: TestUser;
+let user: KitUser;
 beforeAll(async () => {
   user = await trialUser("billing-states");
 });
@@ -43,11 +42,8 @@ const answer = (over: Record<string, unknown> = {}, data: Record<string, unknown
   },
 });
 
-const banner = (page: Page) => page.getByTestId("subscription-banner");
-const modal = (page: Page) => page.getByRole("alertdialog", { name: "Trial Period Ended" });
-
 async function billingWith(body: unknown, opts: Parameters<typeof routeDetails>[2] = {}) {
-  const made = await signedIn(browser, user);
+  const made = await signedIn(browser(), user);
   await routeDetails(made.page, body, opts);
   await made.page.goto("/billing");
   await expectTitle(made.page, "Billing");
@@ -56,7 +52,7 @@ async function billingWith(body: unknown, opts: Parameters<typeof routeDetails>[
 
 describe("the Billing page's states", () => {
   it("loading, then 'Failed to load subscription details' with 'Try Again', which loads it", async () => {
-    const { page, context } = await signedIn(browser, user);
+    const { page, context } = await signedIn(browser(), user);
     await routeDetails(
       page,
       { error: { code: "INTERNAL_ERROR", message: "boom" } },
@@ -131,7 +127,7 @@ describe("the monthly limit", () => {
       new Date(Date.UTC(y, m, 1)),
     );
     const body = answer({ invoicesUsed: 100, usageLimit: 100, usageMonth: month });
-    const { page, context } = await signedIn(browser, user);
+    const { page, context } = await signedIn(browser(), user);
     await routeDetails(page, body);
     await page.goto("/dashboard");
     const notice = page.getByTestId("usage-limit-notice");
@@ -150,7 +146,7 @@ describe("the monthly limit", () => {
   });
 
   it("not reached, or on a trial: no notice", async () => {
-    const { page, context } = await signedIn(browser, user);
+    const { page, context } = await signedIn(browser(), user);
     await routeDetails(
       page,
       answer({ status: "trialing", trialEnd: now() + 5 * DAY, usageLimit: null, invoicesUsed: 400 }),
@@ -177,7 +173,7 @@ describe("billing off and the modal without a portal link", () => {
   });
 
   it("the modal without a portal link offers 'Upgrade Now', which goes to Billing; support goes to SUPPORT_EMAIL", async () => {
-    const { page, context } = await signedIn(browser, user);
+    const { page, context } = await signedIn(browser(), user);
     await routeDetails(page, answer({ status: "trialing", trialEnd: now() - DAY }, { sessionURL: null }));
     await page.goto("/invoices");
     await visible(modal(page));

@@ -6,25 +6,23 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-
-import { chromiumForFile } from "../browser.ts";
+import { chromiumForFile, expectPath, signedIn } from "../browser.ts";
 import {
   addCardDirectly,
   addCardOnPortalPage,
   advanceClock,
+  banner,
   DAY,
   failNextCharge,
+  modal,
   shortDate,
-  signedIn,
   subscriptionsOf,
   trialUser,
 } from "./billing-helpers.ts";
-import { expectPath, expectTitle, gone, visible } from "./flows-helpers.ts";
+import { expectTitle, gone, visible } from "./flows-helpers.ts";
 
 const browser = chromiumForFile();
 
-const banner = (page: Page) => page.getByTestId("subscription-banner");
-const modal = (page: Page) => page.getByRole("alertdialog", { name: "Trial Period Ended" });
 const card = (page: Page, name: string) => page.getByRole("region", { name });
 
 /** 'Upgrade Now' on the Payment card: the portal in a new tab. */
@@ -70,7 +68,7 @@ describe("the trial", () => {
   it("Billing shows it: banner with the days left, the Current Plan and Payment cards, the portal link", async () => {
     const user = await trialUser("billing-trial");
     const { subscription } = user;
-    const { page, problems, context } = await signedIn(browser, user);
+    const { page, problems, context } = await signedIn(browser(), user);
     await openBilling(page);
     const daysLeft = Math.ceil((subscription.trial_end! - Date.now() / 1000) / DAY);
     expect(daysLeft).toBe(14);
@@ -105,7 +103,7 @@ describe("the trial", () => {
 
   it("its end, as a person gets there: the sandbox portal's clock button; the modal everywhere but Billing; 4242 lifts it", async () => {
     const user = await trialUser("billing-end");
-    const { page, problems, context } = await signedIn(browser, user);
+    const { page, problems, context } = await signedIn(browser(), user);
     await openBilling(page);
     // The sandbox's portal page (opened from Billing) moves the customer's test clock past the trial.
     const portal = await portalFromBilling(page);
@@ -171,7 +169,7 @@ describe("the trial", () => {
   it("a declined card (4000 0000 0000 0002) in the portal leaves the trial ended", async () => {
     const user = await trialUser("billing-declined");
     await advanceClock(user.customer.clock, 15);
-    const { page, context } = await signedIn(browser, user);
+    const { page, context } = await signedIn(browser(), user);
     await expectModal(page, true);
     const [tab] = await Promise.all([
       context.waitForEvent("page"),
@@ -196,7 +194,7 @@ describe("after the trial", () => {
     await failNextCharge(user.customer.id);
     await advanceClock(user.customer.clock, 31);
     expect((await subscriptionsOf(user.customer.id))[0]!.status).toBe("past_due");
-    const { page, context } = await signedIn(browser, user, {});
+    const { page, context } = await signedIn(browser(), user, {});
     await openBilling(page);
     await expect.poll(() => banner(page).getAttribute("data-kind"), { timeout: 20_000 }).toBe("past-due");
     expect(await banner(page).textContent()).toContain("Payment Required");
@@ -208,7 +206,7 @@ describe("after the trial", () => {
   it("'Cancel immediately' in the portal reads 'Subscription Canceled'; 'Renew Subscription' makes it active", async () => {
     const user = await trialUser("billing-cancel");
     await addCardDirectly(user.customer.id, "4242 4242 4242 4242");
-    const { page, context } = await signedIn(browser, user);
+    const { page, context } = await signedIn(browser(), user);
     await openBilling(page);
     const tab = await portalFromBilling(page);
     await tab.getByRole("button", { name: "Cancel immediately" }).click();

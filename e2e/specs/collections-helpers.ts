@@ -1,34 +1,11 @@
 /**
  * Helpers for the collections specs (dashboard, customers, invoices, aging report) and the
- * accessibility spec: a company synced with the sample QuickBooks company (the shared test kit),
- * signed in through the login form, and the sandbox's own records to check figures against.
+ * accessibility spec: the sandbox's own records to check figures against, and a page settled.
  */
-import { httpCaller, type KitUser, Mailbox, syncedCompany } from "@recoup/api/testing/kit";
+import { type ConnectedUser, connectedCompany } from "@recoup/api/testing";
 import type { Page } from "playwright-core";
-import { inject } from "vitest";
-
-import { appUrl } from "../browser.ts";
-import { expectPath, submitLogin } from "./flows-helpers.ts";
-
-export type SyncedUser = KitUser & { companyId: string; realmId: string };
-
-export const caller = () => httpCaller(appUrl());
-
-/** A new user whose company is connected to the sample QuickBooks company and synced. */
-export function createSyncedUser(label: string, firstName = "Sam"): Promise<SyncedUser> {
-  return syncedCompany(caller(), new Mailbox(inject("inboxUrl")), inject("quickbooksUrl"), {
-    label,
-    firstName,
-    lastName: "Collector",
-  });
-}
-
-/** Logs in through the form and waits for the dashboard. */
-export async function logInAs(page: Page, user: Pick<KitUser, "email" | "password">) {
-  await page.goto("/login");
-  await submitLogin(page, user.email, user.password);
-  await expectPath(page, "/dashboard");
-}
+import { beforeAll, expect, inject } from "vitest";
+import { stack } from "../browser.ts";
 
 /** GET on the QuickBooks sandbox's control API (loopback only): the sandbox's own records. */
 export async function sandboxGet<T>(path: string): Promise<T> {
@@ -91,9 +68,40 @@ export async function sandboxInvoices(realmId: string): Promise<SandboxInvoice[]
 /** Amounts in dollars (the Accounting API's) to integer cents. */
 export const toCents = (amount: number) => Math.round(amount * 100);
 
-/** Cents in the browser's format (Chromium here runs en-US). */
-export const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
-
 /** Today in the company's time zone (the kit onboards companies in UTC). */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The spec file's company connected to the sample QuickBooks company (made before its tests), and
+ * the sandbox's invoices of it: all, open (a balance left), and past due today. The fields are
+ * there once the tests run.
+ */
+export function sampleForFile(label: string, firstName: string) {
+  const synced = {} as {
+    user: ConnectedUser;
+    invoices: SandboxInvoice[];
+    open: SandboxInvoice[];
+    overdue: SandboxInvoice[];
+  };
+  beforeAll(async () => {
+    synced.user = await connectedCompany(stack(), inject("quickbooksUrl"), { label, firstName });
+    synced.invoices = await sandboxInvoices(synced.user.realmId);
+    synced.open = synced.invoices.filter((i) => i.Balance > 0);
+    synced.overdue = synced.open.filter((i) => i.DueDate < todayUtc());
+  });
+  return synced;
+}
+
+/** The open balance of one customer's invoices, by the sandbox, in cents. */
+export const openCentsOf = (open: SandboxInvoice[], customerId: string) =>
+  open.filter((i) => i.CustomerRef.value === customerId).reduce((sum, i) => sum + toCents(i.Balance), 0);
+
+// The list pages: their state in the URL, their pages and rows.
+const search = (page: Page) => new URL(page.url()).search;
+export const urlIs = (page: Page, expected: string) =>
+  expect.poll(() => search(page), { timeout: 10_000 }).toBe(expected);
+export const pageLabel = (page: Page, x: number, y: number) =>
+  page.getByText(`Page ${x} of ${y}`, { exact: true });
+export const bodyRows = (page: Page) => page.locator("tbody tr");
+export const cellTexts = (page: Page, column: number) =>
+  bodyRows(page).evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? ""), column);

@@ -1,16 +1,8 @@
-import { createUser, Mailbox } from "@recoup/api/testing/kit";
+import { type ConnectedUser, connectedCompany, createCompany } from "@recoup/api/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-
-import { launchBrowser } from "../browser.ts";
-import {
-  caller,
-  createSyncedUser,
-  logInAs,
-  type SyncedUser,
-  sandboxQuery,
-  settle,
-} from "./collections-helpers.ts";
+import { launchBrowser, logIn, stack } from "../browser.ts";
+import { sandboxQuery, settle } from "./collections-helpers.ts";
 import {
   makeScreenshotDir,
   screenshotsEnabled,
@@ -24,7 +16,7 @@ import {
  * connected) for a person to review, in e2e/screenshots/ (git-ignored). Only with E2E_SCREENSHOTS=1.
  */
 let browser: Browser;
-let synced: SyncedUser;
+let synced: ConnectedUser;
 let unconnected: { email: string; password: string };
 let customerRef: string;
 
@@ -33,8 +25,8 @@ beforeAll(async () => {
   makeScreenshotDir();
   browser = await launchBrowser();
   [synced, unconnected] = await Promise.all([
-    createSyncedUser("shots", "Samira"),
-    createUser(caller(), new Mailbox(inject("inboxUrl")), { label: "shots-empty" }),
+    connectedCompany(stack(), inject("quickbooksUrl"), { label: "shots", firstName: "Samira" }),
+    createCompany(stack(), { label: "shots-empty" }),
   ]);
   const { QueryResponse } = await sandboxQuery<{ QueryResponse: { Customer: { Id: string }[] } }>(
     synced.realmId,
@@ -57,11 +49,11 @@ describe.skipIf(!screenshotsEnabled)("screenshots of the collections pages", () 
     it(`${variant.name} (${variant.width} px)`, async () => {
       const { context, page, problems } = await variantContext(browser, variant);
 
-      await logInAs(page, unconnected);
+      await logIn(page, unconnected);
       await settledShot(page, "dashboard-not-connected", variant);
       await context.clearCookies();
 
-      await logInAs(page, synced);
+      await logIn(page, synced);
       await settledShot(page, "dashboard", variant);
       await page.goto("/customers");
       await settledShot(page, "customers", variant);

@@ -1,13 +1,12 @@
 /**
  * Helpers for the Communications specs (and the accessibility and screenshot specs that need a
- * thread): invoices that can be reminded, a reminder sent by hand and recorded in its thread, and
- * the mail sandbox playing the customer (reply, out of office, bounce) through its JSON API.
+ * thread): invoices that can be reminded, and what the API says of their threads and pauses. A
+ * reminder sent by hand and the customer's answers are the test kit's (`sendReminder`, the
+ * mailbox's `answer`).
  */
+import type { ConnectedUser } from "@recoup/api/testing";
 import { apiPaths } from "@recoup/contracts";
-import { inject } from "vitest";
-
-import { type Mail, waitForMail } from "../browser.ts";
-import { caller, type SyncedUser } from "./collections-helpers.ts";
+import { stack } from "../browser.ts";
 
 export interface Target {
   invoiceId: string;
@@ -17,19 +16,23 @@ export interface Target {
   email: string;
 }
 
+/** The Communications page open on the invoice's thread. */
+export const threadUrl = (t: Pick<Target, "invoiceId" | "customerRef">) =>
+  `/communications?${new URLSearchParams({ invoice: t.invoiceId, customer: t.customerRef })}`;
+
 /** "#1042", as the app names an invoice. */
 export const invoiceLabel = (t: Pick<Target, "docNumber" | "invoiceId">) =>
   t.docNumber ? `#${t.docNumber}` : `(no number, id ${t.invoiceId})`;
 
-async function get<T>(user: SyncedUser, path: string, params: Record<string, string>): Promise<T> {
+async function get<T>(user: ConnectedUser, path: string, params: Record<string, string>): Promise<T> {
   const query = new URLSearchParams({ companyId: user.companyId, ...params });
-  const res = await caller()("GET", `${path}?${query}`, { token: user.token });
+  const res = await stack().call("GET", `${path}?${query}`, { token: user.token });
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
   return res.json.data as T;
 }
 
 /** Unpaid invoices with an email address, one per customer, so each test has a customer of its own. */
-export async function remindableInvoices(user: SyncedUser): Promise<Target[]> {
+export async function remindableInvoices(user: ConnectedUser): Promise<Target[]> {
   const data = await get<{ invoices: (Target & { id: string; balanceCents: number })[] }>(
     user,
     apiPaths.invoices.list,
@@ -55,14 +58,14 @@ interface ThreadData {
 }
 
 /** The invoice's thread as the API answers it. */
-export const threadOf = (user: SyncedUser, t: Target) =>
+export const threadOf = (user: ConnectedUser, t: Target) =>
   get<ThreadData>(user, apiPaths.communications.thread, {
     customerRef: t.customerRef,
     invoiceId: t.invoiceId,
   });
 
 /** The pauses in force on the invoice and on its customer. */
-export const pausesOf = async (user: SyncedUser, t: Target) => {
+export const pausesOf = async (user: ConnectedUser, t: Target) => {
   const [invoice, customer] = await Promise.all([
     get<{ pauses: { reason: string; detail: string | null }[] }>(user, apiPaths.reminders.pauses, {
       invoiceId: t.invoiceId,
@@ -73,65 +76,6 @@ export const pausesOf = async (user: SyncedUser, t: Target) => {
   ]);
   return { invoice: invoice.pauses, customer: customer.pauses };
 };
-
-/** Waits until `check` holds for the value `read` answers. */
-export async function until<T>(
-  read: () => Promise<T>,
-  check: (value: T) => boolean,
-  what: string,
-  ms = 15_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/**
- * 'Send reminder now' through the API, with its own subject: answers the email as the mail
- * sandbox caught it, once the thread has recorded it.
- */
-export async function sendReminder(user: SyncedUser, t: Target, subject: string): Promise<Mail> {
-  const draft = await get<{ stage: string; html: string }>(user, apiPaths.reminders.draft, {
-    invoiceId: t.invoiceId,
-  });
-  const sent = await caller()("POST", apiPaths.reminders.send, {
-    token: user.token,
-    body: {
-      companyId: user.companyId,
-      invoiceId: t.invoiceId,
-      stage: draft.stage,
-      subject,
-      html: draft.html,
-    },
-  });
-  if (sent.status !== 200) throw new Error(`send: ${sent.status} ${sent.text}`);
-  const mail = await waitForMail(t.email, new RegExp(`^${subject}$`));
-  await until(
-    () => threadOf(user, t),
-    (thread) => thread.messages.some((m) => m.subject === subject),
-    "the reminder in its thread",
-  );
-  return mail;
-}
-
-export type Answer = "reply" | "out-of-office" | "bounce";
-
-/** The mail sandbox answers `mailId` as the customer would, and posts it to Recoup's inbound endpoint. */
-export async function answerAsCustomer(mailId: string, kind: Answer, body: Record<string, string> = {}) {
-  const res = await fetch(`${inject("inboxUrl")}/api/messages/${encodeURIComponent(mailId)}/${kind}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: number | null; id: string };
-  if (res.status !== 200 || json.status !== 204)
-    throw new Error(`sandbox ${kind}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** YYYY-MM-DD `days` from today (UTC, the kit's companies' time zone). */
 export const isoDaysFromNow = (days: number) =>
@@ -144,12 +88,12 @@ export const shownDate = (iso: string) => {
 };
 
 /** Whether this server offers generated drafts (the route exists: anything but "No route for"). */
-export async function draftsAvailable(user: SyncedUser, t: Target): Promise<boolean> {
+export async function draftsAvailable(user: ConnectedUser, t: Target): Promise<boolean> {
   const query = new URLSearchParams({
     companyId: user.companyId,
     customerRef: t.customerRef,
     invoiceId: t.invoiceId,
   });
-  const res = await caller()("GET", `${apiPaths.communications.draft}?${query}`, { token: user.token });
+  const res = await stack().call("GET", `${apiPaths.communications.draft}?${query}`, { token: user.token });
   return !(res.status === 404 && /No route for/.test(res.text));
 }

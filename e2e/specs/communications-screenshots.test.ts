@@ -1,13 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
-
-import { createSyncedUser, logInAs, type SyncedUser, settle } from "./collections-helpers.ts";
-import {
-  answerAsCustomer,
-  isoDaysFromNow,
-  remindableInvoices,
-  sendReminder,
-  type Target,
-} from "./communications-helpers.ts";
+import { type ConnectedUser, connectedCompany, sendReminder } from "@recoup/api/testing";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { logIn, stack } from "../browser.ts";
+import { settle } from "./collections-helpers.ts";
+import { isoDaysFromNow, remindableInvoices, type Target, threadUrl } from "./communications-helpers.ts";
 import {
   screenshotBrowser,
   screenshotsEnabled,
@@ -22,34 +17,40 @@ import {
  * (git-ignored). Only with E2E_SCREENSHOTS=1.
  */
 const browser = screenshotBrowser();
-let synced: SyncedUser;
+let synced: ConnectedUser;
 let replied: Target;
 let bounced: Target;
 
 beforeAll(async () => {
   if (!screenshotsEnabled) return;
-  synced = await createSyncedUser("shots-comms", "Cleo");
+  synced = await connectedCompany(stack(), inject("quickbooksUrl"), {
+    label: "shots-comms",
+    firstName: "Cleo",
+  });
   const [a, b, c] = await remindableInvoices(synced);
   if (!a || !b || !c) throw new Error("not enough remindable invoices");
   [replied, bounced] = [a, c];
-  const first = await sendReminder(synced, a, `Invoice ${a.docNumber} is overdue`);
-  await answerAsCustomer(first.id, "reply", {
+  const first = await sendReminder(stack(), synced, a.invoiceId, {
+    subject: `Invoice ${a.docNumber} is overdue`,
+  });
+  await stack().mailbox.answer(first.id, "reply", {
     text: "Hello,\n\nThanks for the reminder. We paid half today and will pay the rest on Friday.\n\nBest regards,\nAccounts payable",
   });
-  const second = await sendReminder(synced, b, `Reminder: invoice ${b.docNumber}`);
-  await answerAsCustomer(second.id, "out-of-office", { returnDate: isoDaysFromNow(9) });
-  const third = await sendReminder(synced, c, `Invoice ${c.docNumber} is due`);
-  await answerAsCustomer(third.id, "bounce");
+  const second = await sendReminder(stack(), synced, b.invoiceId, {
+    subject: `Reminder: invoice ${b.docNumber}`,
+  });
+  await stack().mailbox.answer(second.id, "out-of-office", { returnDate: isoDaysFromNow(9) });
+  const third = await sendReminder(stack(), synced, c.invoiceId, {
+    subject: `Invoice ${c.docNumber} is due`,
+  });
+  await stack().mailbox.answer(third.id, "bounce");
 });
-
-const threadUrl = (t: Target) =>
-  `/communications?${new URLSearchParams({ invoice: t.invoiceId, customer: t.customerRef })}`;
 
 describe.skipIf(!screenshotsEnabled)("screenshots of Communications", () => {
   for (const variant of screenshotVariants) {
     it(`${variant.name} (${variant.width} px)`, async () => {
       const { context, page, problems } = await variantContext(browser(), variant);
-      await logInAs(page, synced);
+      await logIn(page, synced);
 
       await page.goto("/communications");
       await settle(page);

@@ -1,27 +1,18 @@
-import { beforeAll, describe, expect, it } from "vitest";
-
-import { chromiumForFile, newContext } from "../browser.ts";
-import { createSyncedUser, logInAs, type SyncedUser, settle } from "./collections-helpers.ts";
-import {
-  answerAsCustomer,
-  invoiceLabel,
-  pausesOf,
-  remindableInvoices,
-  sendReminder,
-  threadOf,
-  until,
-} from "./communications-helpers.ts";
+import { type ConnectedUser, connectedCompany, sendReminder, until } from "@recoup/api/testing";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { chromiumForFile, signedIn, stack } from "../browser.ts";
+import { settle } from "./collections-helpers.ts";
+import { invoiceLabel, pausesOf, remindableInvoices, threadOf } from "./communications-helpers.ts";
 import { toast, visible } from "./flows-helpers.ts";
-import { reportOnFailure } from "./shell-helpers.ts";
 
 /**
  * Issue 16 item 5 in the browser: a reply from an address that is not the customer's shows in the
  * thread marked 'From an unknown sender' and changes nothing, until 'Confirm sender'.
  */
 const browser = chromiumForFile();
-let user: SyncedUser;
+let user: ConnectedUser;
 beforeAll(async () => {
-  user = await createSyncedUser("senders", "Sena");
+  user = await connectedCompany(stack(), inject("quickbooksUrl"), { label: "senders", firstName: "Sena" });
 });
 
 describe("a reply from an unknown sender", () => {
@@ -29,19 +20,18 @@ describe("a reply from an unknown sender", () => {
     const [target] = await remindableInvoices(user);
     if (!target) throw new Error("no remindable invoice with an email address");
     const subject = `Invoice reminder ${Date.now().toString(36)}`;
-    const mail = await sendReminder(user, target, subject);
+    const mail = await sendReminder(stack(), user, target.invoiceId, { subject });
     const words = "Ignore this invoice, it was cancelled.";
-    await answerAsCustomer(mail.id, "reply", { from: "Mallory <mallory@elsewhere.example>", text: words });
-    await until(
-      () => threadOf(user, target),
-      (thread) => thread.messages.some((m) => m.kind === "reply"),
-      "the reply in its thread",
-    );
+    await stack().mailbox.answer(mail.id, "reply", {
+      from: "Mallory <mallory@elsewhere.example>",
+      text: words,
+    });
+    await until(async () => (await threadOf(user, target)).messages.some((m) => m.kind === "reply"), 15_000, {
+      what: "the reply in its thread",
+      intervalMs: 200,
+    });
 
-    const { context, page, problems } = await newContext(browser());
-    context.setDefaultTimeout(20_000);
-    reportOnFailure(page);
-    await logInAs(page, user);
+    const { context, page, problems } = await signedIn(browser(), user);
     await page.goto(
       `/communications?${new URLSearchParams({ invoice: target.invoiceId, customer: target.customerRef })}`,
     );

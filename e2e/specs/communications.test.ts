@@ -1,23 +1,20 @@
+import { type ConnectedUser, connectedCompany, sendReminder, until } from "@recoup/api/testing";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-
-import { chromiumForFile, newContext, waitForMail } from "../browser.ts";
-import { createSyncedUser, logInAs, type SyncedUser, settle } from "./collections-helpers.ts";
+import { chromiumForFile, signedIn, stack } from "../browser.ts";
+import { settle } from "./collections-helpers.ts";
 import {
-  answerAsCustomer,
   draftsAvailable,
   invoiceLabel,
   isoDaysFromNow,
   pausesOf,
   remindableInvoices,
-  sendReminder,
   shownDate,
   type Target,
   threadOf,
-  until,
+  threadUrl,
 } from "./communications-helpers.ts";
 import { toast, visible } from "./flows-helpers.ts";
-import { reportOnFailure } from "./shell-helpers.ts";
 
 /**
  * Communications in the browser, against a company synced with the sample QuickBooks company: a
@@ -26,7 +23,7 @@ import { reportOnFailure } from "./shell-helpers.ts";
  * Communications, on the Invoices page and in Customer Details; a draft is edited and sent.
  */
 const browser = chromiumForFile();
-let user: SyncedUser;
+let user: ConnectedUser;
 let targets: Target[];
 let next = 0;
 /** An invoice of a customer no other test here writes to. */
@@ -38,20 +35,10 @@ const take = () => {
 const unique = (tag: string) => `${tag} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 beforeAll(async () => {
-  user = await createSyncedUser("comms", "Cora");
+  user = await connectedCompany(stack(), inject("quickbooksUrl"), { label: "comms", firstName: "Cora" });
   targets = await remindableInvoices(user);
 });
 
-async function signedIn(opts: { width?: number } = {}) {
-  const made = await newContext(browser(), opts);
-  made.context.setDefaultTimeout(20_000);
-  reportOnFailure(made.page);
-  await logInAs(made.page, user);
-  return made;
-}
-
-const threadUrl = (t: Target) =>
-  `/communications?${new URLSearchParams({ invoice: t.invoiceId, customer: t.customerRef })}`;
 const threadItem = (page: Page, t: Target) =>
   page
     .getByTestId("thread-item")
@@ -79,13 +66,14 @@ async function editSendAndFind(page: Page, target: Target, tag: string) {
   await composer.getByRole("button", { name: "Send", exact: true }).click();
   await visible(toast(page, `Reminder sent. It is on its way to ${target.email}.`));
 
-  const mail = await waitForMail(target.email, new RegExp(`^${sent}$`));
+  const mail = await stack().mailbox.waitFor(target.email, new RegExp(`^${sent}$`));
   expect(mail.text).toContain(`Edited in the thread (${sent}).`);
   await visible(emails(page).filter({ hasText: sent }), 30_000);
   await until(
-    () => threadOf(user, target),
-    (thread) => thread.messages.some((m) => m.subject === sent && m.kind === "manual"),
-    "the sent email in its thread",
+    async () =>
+      (await threadOf(user, target)).messages.some((m) => m.subject === sent && m.kind === "manual"),
+    15_000,
+    { what: "the sent email in its thread", intervalMs: 200 },
   );
   return sent;
 }
@@ -94,8 +82,8 @@ describe("communications in the browser", () => {
   it("a reply from the mail sandbox's inbox: 'Reply waiting', reminders paused, then 'Mark as handled'", async () => {
     const target = take();
     const subject = unique("Invoice reminder");
-    const mail = await sendReminder(user, target, subject);
-    const { context, page, problems } = await signedIn();
+    const mail = await sendReminder(stack(), user, target.invoiceId, { subject });
+    const { context, page, problems } = await signedIn(browser(), user);
 
     // The customer answers from the sandbox's web inbox.
     const inbox = await context.newPage();
@@ -163,11 +151,11 @@ describe("communications in the browser", () => {
 
   it("an out-of-office reply with a return date: 'Away until <date>' in the thread, on invoices and on the customer", async () => {
     const target = take();
-    const mail = await sendReminder(user, target, unique("Payment reminder"));
+    const mail = await sendReminder(stack(), user, target.invoiceId, { subject: unique("Payment reminder") });
     const back = isoDaysFromNow(12);
-    await answerAsCustomer(mail.id, "out-of-office", { returnDate: back, language: "de" });
+    await stack().mailbox.answer(mail.id, "out-of-office", { returnDate: back, language: "de" });
     const away = `Away until ${shownDate(back)}`;
-    const { context, page, problems } = await signedIn();
+    const { context, page, problems } = await signedIn(browser(), user);
 
     await page.goto(threadUrl(target));
     await settle(page);
@@ -193,8 +181,8 @@ describe("communications in the browser", () => {
 
   it("a bounce from the inbox page: 'Email bouncing' in Communications and in Customer Details, which links to the thread", async () => {
     const target = take();
-    const mail = await sendReminder(user, target, unique("Overdue notice"));
-    const { context, page, problems } = await signedIn();
+    const mail = await sendReminder(stack(), user, target.invoiceId, { subject: unique("Overdue notice") });
+    const { context, page, problems } = await signedIn(browser(), user);
 
     const inbox = await context.newPage();
     await inbox.goto(`${inject("inboxUrl")}/messages/${encodeURIComponent(mail.id)}`);
@@ -230,8 +218,8 @@ describe("communications in the browser", () => {
 
   it("'Start from template', edited and sent: the email appears in the thread and in the inbox; notes on the invoice", async () => {
     const target = take();
-    await sendReminder(user, target, unique("First reminder"));
-    const { context, page, problems } = await signedIn({ width: 390 });
+    await sendReminder(stack(), user, target.invoiceId, { subject: unique("First reminder") });
+    const { context, page, problems } = await signedIn(browser(), user, { width: 390 });
 
     await page.goto(threadUrl(target));
     await settle(page);
@@ -271,8 +259,8 @@ describe("communications in the browser", () => {
       !(await draftsAvailable(user, target)),
       "GET /v1/business/gemini/draft-email is not on this branch yet (issue-9-drafts lands it on main)",
     );
-    await sendReminder(user, target, unique("Reminder before the draft"));
-    const { context, page, problems } = await signedIn();
+    await sendReminder(stack(), user, target.invoiceId, { subject: unique("Reminder before the draft") });
+    const { context, page, problems } = await signedIn(browser(), user);
 
     await page.goto(threadUrl(target));
     await settle(page);

@@ -3,10 +3,9 @@
  * what its page should show worked out from the QuickBooks sandbox's own records (never from
  * Recoup's API), and the 'View and pay' link of a reminder as the mail sandbox's inbox shows it.
  */
+import type { MailMessage } from "@recoup/api/testing";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
-
-import type { Mail } from "../browser.ts";
 import {
   type SandboxInvoice,
   sandboxGet,
@@ -74,7 +73,7 @@ export function totalsOf(invoices: ExpectedInvoice[]): Map<string, { cents: numb
 }
 
 /** Opens the email in the mail sandbox's web inbox and reads its 'View and pay' link. */
-export async function viewAndPayLink(inbox: Page, mail: Mail): Promise<string> {
+export async function viewAndPayLink(inbox: Page, mail: MailMessage): Promise<string> {
   await inbox.goto(`${inject("inboxUrl")}/messages/${encodeURIComponent(mail.id)}`);
   const link = inbox.frameLocator("iframe.body-frame").getByRole("link", { name: "View and pay" });
   const href = await link.getAttribute("href", { timeout: 20_000 });

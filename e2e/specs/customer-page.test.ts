@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
+import { type ConnectedUser, connectedCompany, money, sendReminder } from "@recoup/api/testing";
 import { customerPageMessages } from "@recoup/contracts";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-
-import { chromiumForFile, newContext } from "../browser.ts";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { chromiumForFile, newContext, reportOnFailure, stack } from "../browser.ts";
 import { axeContext, describeViolations, seriousViolations } from "./axe.ts";
-import { createSyncedUser, money, type SyncedUser, settle } from "./collections-helpers.ts";
-import { remindableInvoices, sendReminder, shownDate, type Target } from "./communications-helpers.ts";
+import { settle } from "./collections-helpers.ts";
+import { remindableInvoices, shownDate, type Target } from "./communications-helpers.ts";
 import {
   type ExpectedInvoice,
   expectedOpenInvoices,
@@ -15,7 +15,6 @@ import {
   viewAndPayLink,
 } from "./customer-page-helpers.ts";
 import { visible } from "./flows-helpers.ts";
-import { reportOnFailure } from "./shell-helpers.ts";
 
 /**
  * The customer page from a reminder: sent through the API, opened in the mail sandbox's inbox,
@@ -23,14 +22,14 @@ import { reportOnFailure } from "./shell-helpers.ts";
  * own records; the PDF downloads; a forged link shows no data; axe finds nothing in light or dark.
  */
 const browser = chromiumForFile();
-let user: SyncedUser;
+let user: ConnectedUser;
 let target: Target;
 let expected: ExpectedInvoice[];
 /** The page's address from the email (absolute). */
 let link: string;
 
 beforeAll(async () => {
-  user = await createSyncedUser("paypage", "Pat");
+  user = await connectedCompany(stack(), inject("quickbooksUrl"), { label: "paypage", firstName: "Pat" });
   // A customer with several open invoices, one of them payable online, so order and 'Pay now' show.
   for (const candidate of await remindableInvoices(user)) {
     const invoices = await expectedOpenInvoices(user.realmId, candidate.customerRef);
@@ -43,7 +42,9 @@ beforeAll(async () => {
     }
   }
   if (!expected) throw new Error("the sample company has no customer with two open invoices and a pay link");
-  const mail = await sendReminder(user, target, `Your invoices ${Date.now().toString(36)}`);
+  const mail = await sendReminder(stack(), user, target.invoiceId, {
+    subject: `Your invoices ${Date.now().toString(36)}`,
+  });
   const { context, page } = await newContext(browser());
   link = await viewAndPayLink(page, mail);
   await context.close();

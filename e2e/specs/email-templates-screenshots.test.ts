@@ -1,8 +1,8 @@
+import { type ConnectedUser, connectedCompany } from "@recoup/api/testing";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import { launchBrowser } from "../browser.ts";
-import { createSyncedUser, logInAs, type SyncedUser, sandboxQuery, settle } from "./collections-helpers.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, logIn, stack } from "../browser.ts";
+import { sandboxQuery, settle } from "./collections-helpers.ts";
 import {
   makeScreenshotDir,
   screenshotDir,
@@ -19,14 +19,17 @@ import {
  * E2E_SCREENSHOTS=1.
  */
 let browser: Browser;
-let synced: SyncedUser;
+let synced: ConnectedUser;
 let customerRef: string;
 
 beforeAll(async () => {
   if (!screenshotsEnabled) return;
   makeScreenshotDir();
   browser = await launchBrowser();
-  synced = await createSyncedUser("shots-templates", "Tamsin");
+  synced = await connectedCompany(stack(), inject("quickbooksUrl"), {
+    label: "shots-templates",
+    firstName: "Tamsin",
+  });
   const { QueryResponse } = await sandboxQuery<{ QueryResponse: { Customer: { Id: string }[] } }>(
     synced.realmId,
     "select * from Customer where Balance > '0'",
@@ -47,7 +50,7 @@ describe.skipIf(!screenshotsEnabled)("screenshots of the Email Templates page", 
   for (const variant of screenshotVariants) {
     it(`${variant.name} (${variant.width} px)`, async () => {
       const { context, page, problems } = await variantContext(browser, variant);
-      await logInAs(page, synced);
+      await logIn(page, synced);
 
       await page.goto("/email-templates");
       await settle(page);

@@ -1,12 +1,9 @@
-import { createUser, Mailbox } from "@recoup/api/testing/kit";
+import { type ConnectedUser, connectedCompany, createCompany } from "@recoup/api/testing";
 import { apiPaths, type TemplatesResponse } from "@recoup/contracts";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-
-import { chromiumForFile, newContext, waitForMail } from "../browser.ts";
-import { caller, createSyncedUser, logInAs, type SyncedUser } from "./collections-helpers.ts";
+import { chromiumForFile, signedIn, stack } from "../browser.ts";
 import { expectTitle, holdRequests, toast, visible } from "./flows-helpers.ts";
-import { reportOnFailure } from "./shell-helpers.ts";
 
 /**
  * The Email Templates page against a company synced with the sample QuickBooks company: every
@@ -14,26 +11,23 @@ import { reportOnFailure } from "./shell-helpers.ts";
  * the server, previewed with a real open invoice).
  */
 const browser = chromiumForFile();
-let user: SyncedUser;
+let user: ConnectedUser;
 
 beforeAll(async () => {
-  user = await createSyncedUser("templates", "Tess");
+  user = await connectedCompany(stack(), inject("quickbooksUrl"), { label: "templates", firstName: "Tess" });
 });
 
 /** The templates as the API stores them (not as the page shows them). */
 async function storedTemplates(): Promise<TemplatesResponse["data"]> {
-  const res = await caller()("GET", `${apiPaths.templates.list}?companyId=${user.companyId}`, {
+  const res = await stack().call("GET", `${apiPaths.templates.list}?companyId=${user.companyId}`, {
     token: user.token,
   });
   if (res.status !== 200) throw new Error(`templates: ${res.status} ${res.text}`);
   return res.json.data;
 }
 
-async function openPage(as: Pick<SyncedUser, "email" | "password"> = user) {
-  const made = await newContext(browser());
-  made.context.setDefaultTimeout(20_000);
-  reportOnFailure(made.page);
-  await logInAs(made.page, as);
+async function openPage(as: Pick<ConnectedUser, "email" | "password"> = user) {
+  const made = await signedIn(browser(), as);
   await made.page.goto("/email-templates");
   await expectTitle(made.page, "Email Templates");
   await visible(made.page.getByRole("button", { name: "Edit Template" }));
@@ -272,7 +266,7 @@ describe("Email Templates page", () => {
 
     await page.getByRole("button", { name: "Send test email" }).click();
     await visible(toast(page, `Test email sent to ${user.email}.`));
-    const mail = await waitForMail(user.email, new RegExp(subject.replace(/[#]/g, "\\$&")));
+    const mail = await stack().mailbox.waitFor(user.email, new RegExp(subject.replace(/[#]/g, "\\$&")));
     expect(mail.subject).toContain(subject);
     expect(problems).toEqual([]);
     await context.close();
@@ -280,7 +274,7 @@ describe("Email Templates page", () => {
 
   it("stores the follow-up interval (7 for a new company): 'Current Setting' follows it, and so does a reload", async () => {
     // A company of its own (no QuickBooks needed): the interval is the company's.
-    const fresh = await createUser(caller(), new Mailbox(inject("inboxUrl")), { label: "interval" });
+    const fresh = await createCompany(stack(), { label: "interval" });
     const { context, page, problems } = await openPage(fresh);
     await visible(page.getByText("Follow-up emails will be sent every 7 days", { exact: true }));
     await page.getByRole("combobox", { name: "Follow-up Interval" }).click();

@@ -1,18 +1,8 @@
+import { createCompany, createUser, type KitUser, VERIFY_SUBJECT } from "@recoup/api/testing";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import { launchBrowser } from "../browser.ts";
-import {
-  createUser,
-  expectPath,
-  field,
-  logIn,
-  type TestUser,
-  VERIFY_SUBJECT,
-  visible,
-  waitForNthMail,
-  webTexts,
-} from "./flows-helpers.ts";
+import { expectPath, field, launchBrowser, logIn, stack } from "../browser.ts";
+import { visible, webTexts } from "./flows-helpers.ts";
 import {
   makeScreenshotDir,
   screenshotsEnabled,
@@ -29,19 +19,19 @@ const enabled = screenshotsEnabled;
 const variants = screenshotVariants;
 
 let browser: Browser;
-let fresh: TestUser[];
-let pending: TestUser[];
-let onboarded: TestUser;
+let fresh: KitUser[];
+let pending: KitUser[];
+let onboarded: KitUser;
 
 beforeAll(async () => {
   if (!enabled) return;
   makeScreenshotDir();
   browser = await launchBrowser();
   // One user per variant for /onboarding (it stays pending), one onboarded user for the shell.
-  fresh = await Promise.all(variants.map(() => createUser({ label: "shots", onboarded: false })));
+  fresh = await Promise.all(variants.map(() => createUser(stack(), { label: "shots" })));
   // One unverified user per variant for the emailed link's screens.
-  pending = await Promise.all(variants.map(() => createUser({ label: "shots", verified: false })));
-  onboarded = await createUser({ label: "shots", firstName: "Samira" });
+  pending = await Promise.all(variants.map(() => createUser(stack(), { label: "shots", verify: false })));
+  onboarded = await createCompany(stack(), { label: "shots", firstName: "Samira" });
 });
 afterAll(async () => {
   await browser?.close();
@@ -64,7 +54,7 @@ describe.skipIf(!enabled)("screenshots of the account-flow screens", () => {
 
       // The emailed link's login form, then the code holder's own password.
       const link = /Verify email: (\S+)/.exec(
-        (await waitForNthMail(pending[i]!.email, VERIFY_SUBJECT, 1)).text,
+        (await stack().mailbox.waitFor(pending[i]!.email, VERIFY_SUBJECT, { count: 1 })).text,
       )!;
       await page.goto(link[1]!);
       await visible(page.getByText(webTexts.verifyOnLogin, { exact: true }));
@@ -78,7 +68,7 @@ describe.skipIf(!enabled)("screenshots of the account-flow screens", () => {
 
       // A verified address's link: a plain login, saying why.
       const spent = /Verify email: (\S+)/.exec(
-        (await waitForNthMail(fresh[i]!.email, VERIFY_SUBJECT, 1)).text,
+        (await stack().mailbox.waitFor(fresh[i]!.email, VERIFY_SUBJECT, { count: 1 })).text,
       )!;
       await page.goto(spent[1]!);
       await visible(page.getByText(webTexts.linkUsed, { exact: true }));

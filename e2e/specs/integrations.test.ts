@@ -1,20 +1,9 @@
+import { createCompany } from "@recoup/api/testing";
 import { apiPaths, type QuickbooksStatusResponse, quickbooksMessages } from "@recoup/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-
-import { chromiumForFile, newContext } from "../browser.ts";
-import {
-  apiGet,
-  createUser,
-  expectPath,
-  expectTitle,
-  gone,
-  holdRequests,
-  idTokenOf,
-  logIn,
-  toast,
-  visible,
-} from "./flows-helpers.ts";
+import { chromiumForFile, expectPath, logIn, newContext, stack } from "../browser.ts";
+import { expectTitle, gone, holdRequests, idTokenOf, toast, visible } from "./flows-helpers.ts";
 
 /** The web app's own success toast after the callback (not a spec text). */
 const CONNECTED_TOAST = "QuickBooks connected";
@@ -40,7 +29,7 @@ async function openConsent(page: Page) {
 
 describe("QuickBooks integration", () => {
   it("connects through Intuit's consent page, refreshes, and disconnects", async () => {
-    const user = await createUser({ label: "qbo", firstName: "Quinn" });
+    const user = await createCompany(stack(), { label: "qbo", firstName: "Quinn" });
     const { context, page, problems } = await newContext(browser());
     context.setDefaultTimeout(20_000);
     const callbackPosts: string[] = [];
@@ -86,7 +75,12 @@ describe("QuickBooks integration", () => {
     // The server agrees: connected to the company that was picked.
     const token = await idTokenOf(context);
     const statusPath = `${apiPaths.quickbooks.status}?email=${encodeURIComponent(user.email)}`;
-    const connected = await apiGet<QuickbooksStatusResponse>(statusPath, token);
+    const status = async () => {
+      const res = await stack().call("GET", statusPath, { token });
+      expect(res.status).toBe(200);
+      return res.json as QuickbooksStatusResponse;
+    };
+    const connected = await status();
     expect(connected.data).toEqual(["connected"]);
     expect(connected.connection.status).toBe("connected");
     expect(connected.connection.realmId).toBe(realmId);
@@ -117,7 +111,7 @@ describe("QuickBooks integration", () => {
     await visible(button(page, "Connect QuickBooks"));
     expect(await button(page, "Refresh Data").count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("quickbooksDisconnected"))).toBe("true");
-    const after = await apiGet<QuickbooksStatusResponse>(statusPath, token);
+    const after = await status();
     expect(after.connection.status).toBe("disconnected");
 
     // The synced records stay until the company deletes them.
@@ -134,7 +128,7 @@ describe("QuickBooks integration", () => {
   });
 
   it("comes back disconnected with the spec's message when the user cancels on Intuit's page", async () => {
-    const user = await createUser({ label: "qbo-cancel", firstName: "Cass" });
+    const user = await createCompany(stack(), { label: "qbo-cancel", firstName: "Cass" });
     const { context, page, problems } = await newContext(browser(), { width: 390 });
     context.setDefaultTimeout(20_000);
     await logIn(page, user);

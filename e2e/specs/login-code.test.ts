@@ -1,18 +1,8 @@
+import { codeFrom, createCompany, wrongCode } from "@recoup/api/testing";
 import { apiPaths, cookieNames, loginCodeSentMessage } from "@recoup/contracts";
 import { describe, expect, it } from "vitest";
-
-import { appUrl, chromiumForFile, codeFrom, newContext } from "../browser.ts";
-import {
-  captureOnFailure,
-  createUser,
-  expectPath,
-  expectTitle,
-  field,
-  submitLogin,
-  visible,
-  waitForNthMail,
-  webTexts,
-} from "./flows-helpers.ts";
+import { appUrl, chromiumForFile, expectPath, field, newContext, stack, submitLogin } from "../browser.ts";
+import { captureOnFailure, expectTitle, visible, webTexts } from "./flows-helpers.ts";
 
 const browser = chromiumForFile();
 const LOGIN_CODE_SUBJECT = /login code/i;
@@ -30,7 +20,7 @@ async function guess(email: string, times: number) {
 
 describe("an account under attack, from a new browser", () => {
   it("asks for the code emailed to the account after the right password, and the code logs in", async () => {
-    const user = await createUser({ label: "login-code" });
+    const user = await createCompany(stack(), { label: "login-code" });
     await guess(user.email, 5);
     const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "login-code");
@@ -40,21 +30,21 @@ describe("an account under attack, from a new browser", () => {
     await submitLogin(page, user.email, user.password);
     await visible(page.getByRole("heading", { name: "Check your email" }));
     await visible(page.getByText(loginCodeSentMessage(user.email), { exact: true }));
-    await waitForNthMail(user.email, LOGIN_CODE_SUBJECT, 1);
+    await stack().mailbox.waitFor(user.email, LOGIN_CODE_SUBJECT, { count: 1 });
     // 'Back to login' returns to the form; logging in again sends a new code, the one that counts.
     await page.getByRole("button", { name: "Back to login" }).click();
     await visible(page.getByRole("heading", { name: "Welcome back" }));
     await submitLogin(page, user.email, user.password);
     await visible(page.getByRole("heading", { name: "Check your email" }));
     await expectPath(page, "/login");
-    const mail = await waitForNthMail(user.email, LOGIN_CODE_SUBJECT, 2);
+    const mail = await stack().mailbox.waitFor(user.email, LOGIN_CODE_SUBJECT, { count: 2 });
 
     // The field's own check, then a wrong code (refused by the server), then the right one.
     const login = page.getByRole("button", { name: "Login", exact: true });
     await login.click();
     await visible(page.getByText("Verification code is required", { exact: true }));
     const code = codeFrom(mail);
-    await field(page, "Verification Code").fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+    await field(page, "Verification Code").fill(wrongCode(code));
     await login.click();
     await visible(page.getByText(webTexts.invalidCode, { exact: true }));
     await field(page, "Verification Code").fill(code);

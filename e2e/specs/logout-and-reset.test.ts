@@ -1,23 +1,26 @@
+import { codeFrom, createCompany, createUser, wrongCode } from "@recoup/api/testing";
 import { apiPaths, authMessages, cookieNames } from "@recoup/contracts";
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-
-import { appUrl, chromiumForFile, codeFrom, newContext } from "../browser.ts";
+import {
+  appUrl,
+  chromiumForFile,
+  expectPath,
+  field,
+  logIn,
+  newContext,
+  stack,
+  submitLogin,
+} from "../browser.ts";
 import {
   CHANGED_SUBJECT,
   captureOnFailure,
   cookieMap,
-  createUser,
-  expectPath,
   expectTitle,
-  field,
-  logIn,
   RESET_SUBJECT,
-  submitLogin,
   toast,
   userMenuButton,
   visible,
-  waitForNthMail,
   webTexts,
 } from "./flows-helpers.ts";
 
@@ -35,7 +38,7 @@ async function expectOnlyDeviceCookie(context: BrowserContext) {
 
 describe("session cookies and log out", () => {
   it("keeps the refresh token away from script, and log out clears the session everywhere", async () => {
-    const user = await createUser({ label: "logout" });
+    const user = await createCompany(stack(), { label: "logout" });
     const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "logout-and-reset-1");
     context.setDefaultTimeout(20_000);
@@ -93,7 +96,7 @@ describe("session cookies and log out", () => {
 
 describe("log out before onboarding", () => {
   it("the onboarding page's 'Log out' ends the session too", async () => {
-    const user = await createUser({ label: "logout-onboarding", onboarded: false });
+    const user = await createUser(stack(), { label: "logout-onboarding" });
     const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "logout-and-reset-onboarding");
     context.setDefaultTimeout(20_000);
@@ -111,7 +114,7 @@ describe("log out before onboarding", () => {
 
 describe("forgot password", () => {
   it("sends a code, resets the password for real, and only the new password logs in", async () => {
-    const user = await createUser({ label: "reset" });
+    const user = await createCompany(stack(), { label: "reset" });
     const newPassword = "Quartz&Heron42";
     const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "logout-and-reset-2");
@@ -136,7 +139,7 @@ describe("forgot password", () => {
       await visible(field(page, label));
     }
     await visible(page.getByRole("button", { name: "Reset password" }));
-    await waitForNthMail(user.email, RESET_SUBJECT, 1);
+    await stack().mailbox.waitFor(user.email, RESET_SUBJECT, { count: 1 });
 
     // 'Back to email' resets the form.
     await field(page, "Verification Code").fill("123");
@@ -149,7 +152,7 @@ describe("forgot password", () => {
     await field(page, "Email").fill(user.email);
     await send.click();
     await visible(page.getByRole("heading", { name: "Choose a new password" }));
-    const mail = await waitForNthMail(user.email, RESET_SUBJECT, 2);
+    const mail = await stack().mailbox.waitFor(user.email, RESET_SUBJECT, { count: 2 });
     expect(await field(page, "Verification Code").inputValue()).toBe("");
 
     // The step's own checks first.
@@ -159,7 +162,7 @@ describe("forgot password", () => {
 
     // A wrong code is refused by the server (and costs one of the 5 tries); the right one works.
     const code = codeFrom(mail);
-    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const wrong = wrongCode(code);
     await field(page, "Verification Code").fill(wrong);
     await field(page, "New Password").fill(newPassword);
     await field(page, "Confirm New Password").fill(newPassword);
@@ -171,7 +174,7 @@ describe("forgot password", () => {
     await expectPath(page, "/login");
     await expectTitle(page, "Login");
     expect(await field(page, "Email").inputValue()).toBe(user.email);
-    await waitForNthMail(user.email, CHANGED_SUBJECT, 1);
+    await stack().mailbox.waitFor(user.email, CHANGED_SUBJECT, { count: 1 });
 
     // The old password no longer works; the new one does.
     await submitLogin(page, user.email, user.password);

@@ -3,12 +3,13 @@
  * signs up, connects the sample QuickBooks company through the sandbox's consent page, and sees
  * its invoices. A stack wired only for tests once hid that `npm start` synced from Intuit itself.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { httpCaller, Mailbox, SAMPLE_REALM, syncedCompany } from "@recoup/api/testing/kit";
+import { connectedCompany, httpCaller, Mailbox, SAMPLE_REALM, until } from "@recoup/api/testing";
 import { freePort } from "@recoup/api/testing/net";
 import { apiPaths } from "@recoup/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -37,13 +38,18 @@ function npmStart(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
+/** Waits until npm start has printed `text`; fails at once if it exits. */
 async function waitFor(started: Started, text: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!started.output().includes(text)) {
-    if (started.child.exitCode !== null) throw new Error(`npm start exited:\n${started.output()}`);
-    if (Date.now() > deadline) throw new Error(`no "${text}" from npm start:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await until(
+    () => {
+      if (started.child.exitCode !== null) throw new Error(`npm start exited:\n${started.output()}`);
+      return started.output().includes(text);
+    },
+    timeoutMs,
+    { what: `"${text}" from npm start`, intervalMs: 200 },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}:\n${started.output()}`);
+  });
 }
 
 const stop = async (started: Started) => {
@@ -87,7 +93,7 @@ it("npm start wires every sandbox: sign up, connect the sample company, see its 
 
   const call = httpCaller(appUrl);
   const mailbox = new Mailbox(`http://localhost:${ports.SANDBOX_MAIL_HTTP_PORT}`);
-  const user = await syncedCompany(call, mailbox, quickbooksUrl);
+  const user = await connectedCompany({ call, mailbox }, quickbooksUrl);
 
   // What the sandbox itself holds for the sample company.
   const realm = await (await fetch(`${quickbooksUrl}/_control/realms/${SAMPLE_REALM}`)).json();
@@ -111,11 +117,14 @@ it("npm start wires every sandbox: sign up, connect the sample company, see its 
         token: user.token,
       })
     ).json.data;
-  let billing = await details();
-  for (let i = 0; i < 50 && !billing.sessionURL; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    billing = await details();
-  }
+  const billing = await until(
+    async () => {
+      const shown = await details();
+      return shown.sessionURL && shown;
+    },
+    10_000,
+    { what: "the Billing page's portal session", intervalMs: 200 },
+  );
   expect(billing).toMatchObject({
     billingEnabled: true,
     subscriptionDetails: { status: "trialing", planName: "Starter" },

@@ -1,18 +1,10 @@
+import { type ConnectedUser, connectedCompany } from "@recoup/api/testing";
 import { apiPaths } from "@recoup/contracts";
 import type { Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-
-import { chromiumForFile, newContext, waitForMail } from "../browser.ts";
-import {
-  caller,
-  createSyncedUser,
-  logInAs,
-  type SyncedUser,
-  sandboxQuery,
-  settle,
-} from "./collections-helpers.ts";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { chromiumForFile, signedIn, stack } from "../browser.ts";
+import { sandboxQuery, settle } from "./collections-helpers.ts";
 import { toast, visible } from "./flows-helpers.ts";
-import { reportOnFailure } from "./shell-helpers.ts";
 
 /**
  * Reminders in the browser, against a company synced with the sample QuickBooks company: the
@@ -20,12 +12,12 @@ import { reportOnFailure } from "./shell-helpers.ts";
  * and pausing and resuming on an invoice and on a customer.
  */
 const browser = chromiumForFile();
-let user: SyncedUser;
+let user: ConnectedUser;
 /** A customer of the sample company with an open balance. */
 let customer: { id: string; name: string };
 
 beforeAll(async () => {
-  user = await createSyncedUser("reminders", "Remy");
+  user = await connectedCompany(stack(), inject("quickbooksUrl"), { label: "reminders", firstName: "Remy" });
   const { QueryResponse } = await sandboxQuery<{
     QueryResponse: {
       Customer: { Id: string; DisplayName: string; PrimaryEmailAddr?: { Address: string } }[];
@@ -35,16 +27,8 @@ beforeAll(async () => {
   customer = { id: withEmail.Id, name: withEmail.DisplayName };
 });
 
-async function signedIn() {
-  const made = await newContext(browser());
-  made.context.setDefaultTimeout(20_000);
-  reportOnFailure(made.page);
-  await logInAs(made.page, user);
-  return made;
-}
-
 async function storedSettings() {
-  const res = await caller()("GET", `${apiPaths.reminders.settings}?companyId=${user.companyId}`, {
+  const res = await stack().call("GET", `${apiPaths.reminders.settings}?companyId=${user.companyId}`, {
     token: user.token,
   });
   if (res.status !== 200) throw new Error(`settings: ${res.status} ${res.text}`);
@@ -81,7 +65,7 @@ async function sendFromDialog(page: Page, tag: string) {
 
 describe("reminders in the browser", () => {
   it("the switch starts off, shows what would go out, and turns on only when confirmed", async () => {
-    const { context, page, problems } = await signedIn();
+    const { context, page, problems } = await signedIn(browser(), user);
     expect((await storedSettings()).enabled).toBe(false);
     await page.goto("/email-templates");
     await visible(page.getByRole("heading", { name: "Automatic Reminders" }));
@@ -124,14 +108,14 @@ describe("reminders in the browser", () => {
   });
 
   it("'Send reminder now' on an invoice: the rendered email, edited, lands in the mail sandbox", async () => {
-    const { context, page, problems } = await signedIn();
+    const { context, page, problems } = await signedIn(browser(), user);
     await page.goto("/invoices?status=overdue");
     await settle(page);
     const menu = rowMenus(page).first();
     const label = (await menu.getAttribute("aria-label"))!.replace("Reminders for invoice ", "");
     await chooseFromRow(page, menu, "Send reminder now");
     const sent = await sendFromDialog(page, "Invoices page");
-    const mail = await waitForMail(sent.to, new RegExp(sent.subject));
+    const mail = await stack().mailbox.waitFor(sent.to, new RegExp(sent.subject));
     expect(mail.text).toContain(`Sent from the browser test (${sent.subject}).`);
 
     // The row now shows the manual reminder as its last one.
@@ -142,19 +126,19 @@ describe("reminders in the browser", () => {
   });
 
   it("'Send reminder now' from Customer Details' open invoices", async () => {
-    const { context, page, problems } = await signedIn();
+    const { context, page, problems } = await signedIn(browser(), user);
     await page.goto(`/customers/${customer.id}`);
     await settle(page);
     const open = page.getByRole("region", { name: "Open invoices", exact: true });
     await chooseFromRow(page, rowMenus(open).first(), "Send reminder now");
     const sent = await sendFromDialog(page, "Customer page");
-    await waitForMail(sent.to, new RegExp(sent.subject));
+    await stack().mailbox.waitFor(sent.to, new RegExp(sent.subject));
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it("pauses and resumes an invoice (with a resume date) and a customer", async () => {
-    const { context, page, problems } = await signedIn();
+    const { context, page, problems } = await signedIn(browser(), user);
     await page.goto("/invoices?status=overdue");
     await settle(page);
     const menu = rowMenus(page).nth(1);

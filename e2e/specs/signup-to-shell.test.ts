@@ -1,30 +1,15 @@
+import { codeFrom, createUser, STRONG_PASSWORD, uniqueEmail, VERIFY_SUBJECT } from "@recoup/api/testing";
 import { apiPaths, authMessages } from "@recoup/contracts";
 import { describe, expect, inject, it } from "vitest";
-
-import {
-  api,
-  appUrl,
-  chromiumForFile,
-  codeFrom,
-  newContext,
-  STRONG_PASSWORD,
-  uniqueEmail,
-} from "../browser.ts";
+import { appUrl, chromiumForFile, expectPath, field, newContext, stack, submitLogin } from "../browser.ts";
 import {
   captureOnFailure,
-  createUser,
-  expectPath,
   expectTitle,
-  field,
   gone,
   holdRequests,
-  mailsTo,
-  submitLogin,
   toast,
   userMenuButton,
-  VERIFY_SUBJECT,
   visible,
-  waitForNthMail,
   webTexts,
 } from "./flows-helpers.ts";
 
@@ -53,8 +38,8 @@ describe("signup to the shell", () => {
     expect(await field(page, "Email").inputValue()).toBe(email);
 
     // The verification email, as the server sent it.
-    await waitForNthMail(email, VERIFY_SUBJECT, 1);
-    const mails = await mailsTo(email);
+    await stack().mailbox.waitFor(email, VERIFY_SUBJECT, { count: 1 });
+    const mails = await stack().mailbox.to(email);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.to).toContain(email);
@@ -169,13 +154,13 @@ describe("signup to the shell", () => {
     await visible(page.getByRole("heading", { name: "Verify your email" }));
 
     // Someone else signs up with the same address and a password of their own.
-    const attacker = await createUser({
+    const attacker = await createUser(stack(), {
       email,
       password: "Squatt3r!Pass",
-      verified: false,
+      verify: false,
       firstName: "Mallory",
     });
-    const newest = await waitForNthMail(email, VERIFY_SUBJECT, 2);
+    const newest = await stack().mailbox.waitFor(email, VERIFY_SUBJECT, { count: 2 });
 
     // The owner follows the newest link and logs in with the password they chose.
     await page.goto(/Verify email: (\S+)/.exec(newest.text)![1]!);
@@ -194,7 +179,7 @@ describe("signup to the shell", () => {
     await expectPath(page, "/onboarding");
 
     const loginWith = async (password: string) =>
-      (await api()("POST", apiPaths.auth.login, { body: { email, password } })).status;
+      (await stack().call("POST", apiPaths.auth.login, { body: { email, password } })).status;
     expect(await loginWith(attacker.password)).toBe(401);
     expect(await loginWith(STRONG_PASSWORD)).toBe(401);
     expect(await loginWith(chosen)).toBe(200);
@@ -203,8 +188,8 @@ describe("signup to the shell", () => {
   });
 
   it("an unverified login offers the code panel; 'Resend code' sends a new code, which verifies", async () => {
-    const user = await createUser({ label: "unverified", verified: false });
-    const first = await waitForNthMail(user.email, VERIFY_SUBJECT, 1);
+    const user = await createUser(stack(), { label: "unverified", verify: false });
+    const first = await stack().mailbox.waitFor(user.email, VERIFY_SUBJECT, { count: 1 });
     const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "signup-to-shell-2");
     context.setDefaultTimeout(20_000);
@@ -228,7 +213,7 @@ describe("signup to the shell", () => {
     // A new code is sent; the first one stops working.
     await page.getByRole("button", { name: "Resend code" }).click();
     await visible(toast(page, webTexts.resendSent));
-    const second = await waitForNthMail(user.email, VERIFY_SUBJECT, 2);
+    const second = await stack().mailbox.waitFor(user.email, VERIFY_SUBJECT, { count: 2 });
     expect(second.id).not.toBe(first.id);
     await codeInput.fill(codeFrom(first));
     await page.getByRole("button", { name: "Verify email" }).click();

@@ -1,13 +1,11 @@
+import { uniqueEmail } from "@recoup/api/testing";
 import { cookieNames } from "@recoup/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-
-import { chromiumForFile, newContext, uniqueEmail } from "../browser.ts";
+import { chromiumForFile, expectPath, field, newContext } from "../browser.ts";
 import {
   captureOnFailure,
-  expectPath,
   expectTitle,
-  field,
   holdRequests,
   toast,
   userMenuButton,

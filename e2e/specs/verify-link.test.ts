@@ -1,32 +1,21 @@
+import { codeFrom, createCompany, createUser, type MailMessage, VERIFY_SUBJECT } from "@recoup/api/testing";
 import { apiPaths } from "@recoup/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-
-import { api, chromiumForFile, codeFrom, type Mail, newContext } from "../browser.ts";
-import {
-  captureOnFailure,
-  createUser,
-  expectPath,
-  field,
-  gone,
-  submitLogin,
-  VERIFY_SUBJECT,
-  visible,
-  waitForNthMail,
-  webTexts,
-} from "./flows-helpers.ts";
+import { chromiumForFile, expectPath, field, newContext, stack, submitLogin } from "../browser.ts";
+import { captureOnFailure, gone, visible, webTexts } from "./flows-helpers.ts";
 
 const browser = chromiumForFile();
 
-const linkFrom = (mail: Mail) => /Verify email: (\S+)/.exec(mail.text)![1]!;
+const linkFrom = (mail: MailMessage) => /Verify email: (\S+)/.exec(mail.text)![1]!;
 const useAnotherEmail = (page: Page) => page.getByRole("button", { name: "Use another email" });
 const isFocused = (page: Page) => field(page, "Email").evaluate((el) => el === document.activeElement);
 
 describe("the emailed verification link on the login form", () => {
   it("locks the address across a reload until 'Use another email' unlocks the field and forgets it", async () => {
-    const pending = await createUser({ label: "link-locked", verified: false });
-    const link = linkFrom(await waitForNthMail(pending.email, VERIFY_SUBJECT, 1));
-    const other = await createUser({ label: "link-other" });
+    const pending = await createUser(stack(), { label: "link-locked", verify: false });
+    const link = linkFrom(await stack().mailbox.waitFor(pending.email, VERIFY_SUBJECT, { count: 1 }));
+    const other = await createCompany(stack(), { label: "link-other" });
     const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "verify-link-unlock");
     context.setDefaultTimeout(20_000);
@@ -66,8 +55,8 @@ describe("the emailed verification link on the login form", () => {
   });
 
   it("does not ask to finish verifying an address verified since the link was opened", async () => {
-    const user = await createUser({ label: "link-verified", verified: false });
-    const mail = await waitForNthMail(user.email, VERIFY_SUBJECT, 1);
+    const user = await createUser(stack(), { label: "link-verified", verify: false });
+    const mail = await stack().mailbox.waitFor(user.email, VERIFY_SUBJECT, { count: 1 });
     const { context, page, problems } = await newContext(browser());
     captureOnFailure(page, "verify-link-verified");
     context.setDefaultTimeout(20_000);
@@ -77,7 +66,7 @@ describe("the emailed verification link on the login form", () => {
     await visible(page.getByText(webTexts.verifyOnLogin, { exact: true }));
 
     // The address is verified elsewhere (the code typed in the signup tab, say).
-    const verified = await api()("POST", apiPaths.auth.verifyEmail, {
+    const verified = await stack().call("POST", apiPaths.auth.verifyEmail, {
       body: { email: user.email, code: codeFrom(mail), password: user.password },
     });
     expect(verified.status).toBe(200);

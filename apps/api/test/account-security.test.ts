@@ -3,114 +3,107 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { authMessages } from "@recoup/contracts";
 import { eq } from "drizzle-orm";
-import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { users } from "../src/db/schema/index.ts";
 import {
-  client,
-  createTestApp,
-  type MailMessage,
+  appForFile,
+  codeFrom,
+  cookieOf,
+  createUser,
+  type Method,
   STRONG_PASSWORD,
-  signedInUser,
-  type TestApp,
+  signUp,
+  sleep,
   uniqueEmail,
-} from "./harness.ts";
+  verifyEmail,
+} from "./kit/index.ts";
 
-let t: TestApp;
-let api: ReturnType<typeof client>;
 let dist: string;
-beforeAll(async () => {
+const t = appForFile(() => {
   dist = mkdtempSync(path.join(tmpdir(), "recoup-dist-"));
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Recoup</title><div id=root></div>");
   writeFileSync(path.join(dist, "assets", "app-123.js"), "console.log(1)");
-  t = await createTestApp({ WEB_DIST_DIR: dist });
-  api = client(t.app);
+  return { WEB_DIST_DIR: dist };
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const VICTIM_PASSWORD = STRONG_PASSWORD;
 const ATTACKER_PASSWORD = "Squatt3r!Pass";
 const REFRESH_COOKIE = "__Host-recoup_rt";
 
 const signup = (email: string, password: string, firstName = "Ada") =>
-  api.post("/v1/auth/signup", { firstName, lastName: "Lovelace", email, password });
+  signUp(t.call, { firstName, lastName: "Lovelace", email, password });
 const verify = (email: string, code: string, body: { password?: string; newPassword?: string }) =>
-  api.post("/v1/auth/verify-email", { email, code, ...body });
+  verifyEmail(t.call, { email, code, ...body });
 const login = (email: string, password: string, cookies: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: "/v1/auth/login", payload: { email, password }, cookies });
-const codeFrom = (mail: MailMessage) => /(\d{6})/.exec(mail.subject)![1]!;
-const cookieOf = (res: { cookies: { name: string; value: string }[] }, name: string) =>
-  res.cookies.find((c) => c.name === name);
+  t.call("POST", "/v1/auth/login", { body: { email, password }, cookies });
 
 /** Waits for the `count`th verification email to `email`; returns the newest. */
 async function verificationMail(email: string, count: number) {
-  const matching = async () => (await t.mailTo(email)).filter((m) => /verification code/.test(m.subject));
-  await expect.poll(async () => (await matching()).length, { timeout: 15_000 }).toBe(count);
-  return (await matching())[0]!;
+  const newest = await t.mailbox.waitFor(email, /verification code/, { count });
+  expect((await t.mailbox.to(email)).filter((m) => /verification code/.test(m.subject))).toHaveLength(count);
+  return newest;
 }
 
 describe("1. a pending account belongs to whoever holds the code", () => {
   it("a second signup over a pending address cannot take it over: the code holder keeps their own password", async () => {
     const email = uniqueEmail("victim");
-    expect((await signup(email, VICTIM_PASSWORD)).statusCode).toBe(201);
-    expect((await signup(email, ATTACKER_PASSWORD, "Mallory")).statusCode).toBe(201);
+    expect((await signup(email, VICTIM_PASSWORD)).status).toBe(201);
+    expect((await signup(email, ATTACKER_PASSWORD, "Mallory")).status).toBe(201);
     const code = codeFrom(await verificationMail(email, 2));
 
     // The victim verifies with the password they chose: it is not the account's current one.
     const keep = await verify(email, code, { password: VICTIM_PASSWORD });
-    expect(keep.statusCode).toBe(409);
-    expect(keep.json().error).toEqual({
+    expect(keep.status).toBe(409);
+    expect(keep.json.error).toEqual({
       code: "PASSWORD_MISMATCH",
       message: authMessages.passwordMismatch,
     });
     // Nothing is confirmed yet: the attacker's password still cannot sign in.
-    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(403);
+    expect((await login(email, ATTACKER_PASSWORD)).status).toBe(403);
 
     // The code stayed open: its holder sets their own password, as in a reset, and is signed in.
     const chosen = await verify(email, code, { newPassword: VICTIM_PASSWORD });
-    expect(chosen.statusCode).toBe(200);
-    expect(Object.keys(chosen.json().data).sort()).toEqual(["AccessToken", "IdToken", "RefreshToken"]);
-    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
-    expect((await login(email, VICTIM_PASSWORD)).statusCode).toBe(200);
+    expect(chosen.status).toBe(200);
+    expect(Object.keys(chosen.json.data).sort()).toEqual(["AccessToken", "IdToken", "RefreshToken"]);
+    expect((await login(email, ATTACKER_PASSWORD)).status).toBe(401);
+    expect((await login(email, VICTIM_PASSWORD)).status).toBe(200);
   });
 
   it("silent variant: with the hourly code budget spent, a later signup sends nothing and still cannot take over", async () => {
     const email = uniqueEmail("victim");
     await signup(email, VICTIM_PASSWORD);
     // The attacker spends the budget (5 codes an hour), every code landing in the victim's inbox.
-    for (let i = 0; i < 4; i++) await api.post("/v1/auth/resend-verification", { email });
+    for (let i = 0; i < 4; i++) await t.call("POST", "/v1/auth/resend-verification", { body: { email } });
     const newest = await verificationMail(email, 5);
-    expect((await signup(email, ATTACKER_PASSWORD, "Mallory")).statusCode).toBe(201);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await t.mailTo(email)).length).toBe(5);
+    expect((await signup(email, ATTACKER_PASSWORD, "Mallory")).status).toBe(201);
+    await sleep(1500);
+    expect((await t.mailbox.to(email)).length).toBe(5);
 
     // The victim's own newest code does not confirm the attacker's password.
     const keep = await verify(email, codeFrom(newest), { password: VICTIM_PASSWORD });
-    expect(keep.statusCode).toBe(409);
-    expect((await verify(email, codeFrom(newest), { newPassword: VICTIM_PASSWORD })).statusCode).toBe(200);
-    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
-    expect((await login(email, VICTIM_PASSWORD)).statusCode).toBe(200);
+    expect(keep.status).toBe(409);
+    expect((await verify(email, codeFrom(newest), { newPassword: VICTIM_PASSWORD })).status).toBe(200);
+    expect((await login(email, ATTACKER_PASSWORD)).status).toBe(401);
+    expect((await login(email, VICTIM_PASSWORD)).status).toBe(200);
   });
 
   it("verifying with the account's current password keeps it; a wrong one or a refused new one costs nothing", async () => {
     const email = uniqueEmail("owner");
     await signup(email, VICTIM_PASSWORD);
     const code = codeFrom(await verificationMail(email, 1));
-    expect((await verify(email, code, {})).statusCode).toBe(400);
+    expect((await verify(email, code, {})).status).toBe(400);
     const common = await verify(email, code, { newPassword: "Password1!" });
-    expect(common.json().error.code).toBe("PASSWORD_TOO_COMMON");
-    expect((await verify(email, code, { password: "Not-the-1-password" })).statusCode).toBe(409);
+    expect(common.json.error.code).toBe("PASSWORD_TOO_COMMON");
+    expect((await verify(email, code, { password: "Not-the-1-password" })).status).toBe(409);
     const res = await verify(email, code, { password: VICTIM_PASSWORD });
-    expect(res.statusCode).toBe(200);
-    expect(cookieOf(res, REFRESH_COOKIE)?.value).toBe(res.json().data.RefreshToken);
-    expect((await api.get("/v1/auth/user/details", res.json().data.IdToken)).statusCode).toBe(200);
+    expect(res.status).toBe(200);
+    expect(cookieOf(res, REFRESH_COOKIE)?.value).toBe(res.json.data.RefreshToken);
+    expect((await t.call("GET", "/v1/auth/user/details", { token: res.json.data.IdToken })).status).toBe(200);
     // Single use, and a verified account is never verified (or re-passworded) again.
-    expect((await verify(email, code, { newPassword: "An0ther&Secret" })).statusCode).toBe(400);
-    expect((await login(email, VICTIM_PASSWORD)).statusCode).toBe(200);
+    expect((await verify(email, code, { newPassword: "An0ther&Secret" })).status).toBe(400);
+    expect((await login(email, VICTIM_PASSWORD)).status).toBe(200);
   });
 });
 
@@ -131,24 +124,19 @@ describe("2. renewal through x-new-* headers", () => {
       .sign(key);
   }
   const details = (token: string, cookies: Record<string, string> = {}) =>
-    t.app.inject({
-      method: "GET",
-      url: "/v1/auth/user/details",
-      headers: { authorization: `Bearer ${token}` },
-      cookies,
-    });
+    t.call("GET", "/v1/auth/user/details", { token, cookies });
 
   it("a bearer token alone never renews itself: no fresh tokens without the refresh cookie", async () => {
-    const u = await signedInUser(t);
+    const u = await createUser(t);
     const res = await details(await nearExpiry(u.token));
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers["x-new-id-token"]).toBeUndefined();
     expect(res.headers["x-new-access-token"]).toBeUndefined();
   });
 
   it("renews only with the session's own live refresh cookie", async () => {
-    const u = await signedInUser(t);
-    const other = await signedInUser(t);
+    const u = await createUser(t);
+    const other = await createUser(t);
     const soon = await nearExpiry(u.token);
     expect(
       (await details(soon, { [REFRESH_COOKIE]: other.tokens.RefreshToken })).headers["x-new-id-token"],
@@ -157,13 +145,15 @@ describe("2. renewal through x-new-* headers", () => {
     expect(renewed.headers["x-new-id-token"]).toBeTruthy();
     expect(renewed.headers["x-new-access-token"]).toBeTruthy();
     // Once rotated, the old cookie renews nothing.
-    const rotated = await api.post("/v1/auth/refresh", { RefreshToken: u.tokens.RefreshToken });
-    expect(rotated.statusCode).toBe(200);
+    const rotated = await t.call("POST", "/v1/auth/refresh", {
+      body: { RefreshToken: u.tokens.RefreshToken },
+    });
+    expect(rotated.status).toBe(200);
     expect((await details(soon, { [REFRESH_COOKIE]: u.tokens.RefreshToken })).headers["x-new-id-token"]).toBe(
       undefined,
     );
     expect(
-      (await details(soon, { [REFRESH_COOKIE]: rotated.json().data.RefreshToken })).headers["x-new-id-token"],
+      (await details(soon, { [REFRESH_COOKIE]: rotated.json.data.RefreshToken })).headers["x-new-id-token"],
     ).toBeTruthy();
   });
 });
@@ -173,10 +163,10 @@ describe("3. resend-verification and forgot-password answer every address by the
   async function queuedBy(url: string, email: string) {
     const send = vi.spyOn(t.ctx.queue, "send");
     try {
-      const res = await api.post(url, { email });
-      expect(res.statusCode).toBe(200);
+      const res = await t.call("POST", url, { body: { email } });
+      expect(res.status).toBe(200);
       return {
-        body: res.body,
+        body: res.text,
         jobs: send.mock.calls.map(([name, data, opts]) => [name, Object.keys(data), opts]),
       };
     } finally {
@@ -190,7 +180,7 @@ describe("3. resend-verification and forgot-password answer every address by the
     const pending = uniqueEmail("pending");
     await signup(pending, VICTIM_PASSWORD);
     await verificationMail(pending, 1);
-    const verified = (await signedInUser(t)).email;
+    const verified = (await createUser(t)).email;
     const answers = [];
     for (const email of [verified, uniqueEmail("nobody"), pending]) {
       answers.push(await queuedBy("/v1/auth/resend-verification", email));
@@ -202,12 +192,12 @@ describe("3. resend-verification and forgot-password answer every address by the
   });
 
   it("forgot-password queues the same job for an unknown address and an account", async () => {
-    const { email } = await signedInUser(t);
+    const { email } = await createUser(t);
     const unknown = await queuedBy("/v1/auth/forgot-password", uniqueEmail("nobody"));
     const known = await queuedBy("/v1/auth/forgot-password", email);
     expect(known.jobs).toHaveLength(1);
     expect(unknown).toEqual(known);
-    await t.waitForMail(email, /password reset code/);
+    await t.mailbox.waitFor(email, /password reset code/);
   });
 });
 
@@ -227,43 +217,43 @@ describe("4. small ones", () => {
       ["/v1/auth/reset-password", { email, code: "123456", newPassword: STRONG_PASSWORD }],
     ];
     for (const [url, body] of calls) {
-      const res = await api.post(url, body);
-      expect([url, res.statusCode]).toEqual([url, 400]);
+      const res = await t.call("POST", url, { body });
+      expect([url, res.status]).toEqual([url, 400]);
     }
   });
 
   it("look-alike emails are one account: full-width forms fold (NFKC), control characters are refused", async () => {
-    const u = await signedInUser(t);
+    const u = await createUser(t);
     const [local, domain] = u.email.split("@") as [string, string];
     const wide = (text: string) =>
       text.replace(/[a-z0-9]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
     const lookAlike = `${wide(local)}@${domain}`;
-    expect((await signup(lookAlike, "An0ther&Secret")).statusCode).toBe(201);
-    await t.waitForMail(u.email, /already have a Recoup account/);
+    expect((await signup(lookAlike, "An0ther&Secret")).status).toBe(201);
+    await t.mailbox.waitFor(u.email, /already have a Recoup account/);
     expect(await t.ctx.db.select().from(users).where(eq(users.email, lookAlike))).toEqual([]);
-    expect((await login(`${wide(local)}＠${domain}`, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await login(`${wide(local)}＠${domain}`, STRONG_PASSWORD)).status).toBe(200);
     for (const control of ["\u202e", "\u2066", "\u200b", "\u0007"]) {
       const res = await signup(`${local}${control}@${domain}`, STRONG_PASSWORD);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(authMessages.invalidEmail);
+      expect(res.status).toBe(400);
+      expect(res.json.error.message).toBe(authMessages.invalidEmail);
     }
   });
 
   it("serves index.html (and every other non-hashed file) with no-cache", async () => {
     for (const url of ["/", "/index.html", "/login", "/customers/abc?x=1"]) {
-      const res = await api.get(url);
-      expect([url, res.statusCode, res.headers["cache-control"]]).toEqual([url, 200, "no-cache"]);
+      const res = await t.call("GET", url);
+      expect([url, res.status, res.headers["cache-control"]]).toEqual([url, 200, "no-cache"]);
     }
-    expect((await api.get("/assets/app-123.js")).headers["cache-control"]).toBe(
+    expect((await t.call("GET", "/assets/app-123.js")).headers["cache-control"]).toBe(
       "public, max-age=31536000, immutable",
     );
   });
 
   it("business routes authenticate before they validate: anonymous callers get 401, never 400", async () => {
-    const res = await api.post("/v1/business/onboard/onboard-user", { company_name: "" });
-    expect(res.statusCode).toBe(401);
+    const res = await t.call("POST", "/v1/business/onboard/onboard-user", { body: { company_name: "" } });
+    expect(res.status).toBe(401);
     // Every documented route that takes a bearer token, and every business route, answers the same.
-    const doc = (await api.get("/openapi.json")).json() as {
+    const doc = (await t.call("GET", "/openapi.json")).json as {
       paths: Record<string, Record<string, { security?: unknown[] }>>;
     };
     const guarded = Object.entries(doc.paths).flatMap(([p, ops]) =>
@@ -273,12 +263,12 @@ describe("4. small ones", () => {
     );
     expect(guarded.length).toBeGreaterThan(10);
     for (const [method, url] of guarded) {
-      const anonymous = await t.app.inject({
-        method: method as InjectOptions["method"],
-        url: `${url}?email=not-an-email&companyId=`,
-        ...(method === "GET" || method === "DELETE" ? {} : { payload: { unexpected: true } }),
-      });
-      expect([method, url, anonymous.statusCode]).toEqual([method, url, 401]);
+      const anonymous = await t.call(
+        method as Method,
+        `${url}?email=not-an-email&companyId=`,
+        method === "GET" || method === "DELETE" ? {} : { body: { unexpected: true } },
+      );
+      expect([method, url, anonymous.status]).toEqual([method, url, 401]);
     }
   });
 });

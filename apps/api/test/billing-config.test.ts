@@ -7,21 +7,17 @@ import { apiPaths } from "@recoup/contracts";
 import { startStripeSandbox } from "@recoup/sandbox-stripe";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { subscriptions } from "../src/db/schema/index.ts";
 import { wireLocalSandboxes } from "../src/local-sandboxes.ts";
 import { subscriptionHold } from "../src/modules/reminders/index.ts";
-import { subscriptionRow, until } from "./billing-fixture.ts";
-import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { subscriptionRow, subscriptionRowWhen } from "./billing-fixture.ts";
+import { appForFile, createCompany, createTestApp, sleep } from "./kit/index.ts";
 import { freePort, heldPort } from "./net.ts";
 
 describe("billing off: production without provider keys", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: "production" });
-  });
-  afterAll(() => t?.close());
+  const t = appForFile({ NODE_ENV: "production" });
 
   it("the local sandboxes stay off, so no key is set", async () => {
     const wired = await wireLocalSandboxes({ NODE_ENV: "production" });
@@ -31,14 +27,14 @@ describe("billing off: production without provider keys", () => {
   });
 
   it("details say billing is off; no gate, whatever the stored row says; webhooks are not served", async () => {
-    const u = await signedInUser(t, { onboard: true });
-    const res = await t.app.inject({
-      method: "GET",
-      url: `${apiPaths.billing.subscriptionDetails}?email=${encodeURIComponent(u.email)}`,
-      headers: { authorization: `Bearer ${u.token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const u = await createCompany(t);
+    const res = await t.call(
+      "GET",
+      `${apiPaths.billing.subscriptionDetails}?email=${encodeURIComponent(u.email)}`,
+      { token: u.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
       data: {
         billingEnabled: false,
         subscriptionDetails: null,
@@ -49,22 +45,15 @@ describe("billing off: production without provider keys", () => {
     await t.ctx.db
       .update(subscriptions)
       .set({ status: "canceled", trialEnd: new Date(Date.now() - 30 * 86_400_000) })
-      .where(eq(subscriptions.companyId, u.companyId!));
-    expect(await subscriptionHold(t.ctx, u.companyId!)).toBeNull();
-    const hook = await t.app.inject({
-      method: "POST",
-      url: apiPaths.billing.webhook,
+      .where(eq(subscriptions.companyId, u.companyId));
+    expect(await subscriptionHold(t.ctx, u.companyId)).toBeNull();
+    const hook = await t.call("POST", apiPaths.billing.webhook, {
+      raw: "{}",
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
-      payload: "{}",
     });
-    expect(hook.statusCode).toBe(404);
-    const renew = await t.app.inject({
-      method: "POST",
-      url: apiPaths.billing.renew,
-      headers: { authorization: `Bearer ${u.token}` },
-      payload: { email: u.email },
-    });
-    expect(renew.statusCode).toBe(404);
+    expect(hook.status).toBe(404);
+    const renew = await t.call("POST", apiPaths.billing.renew, { token: u.token, body: { email: u.email } });
+    expect(renew.status).toBe(404);
   });
 });
 
@@ -186,22 +175,23 @@ describe("a provider that is down at onboarding", () => {
       STRIPE_TEST_CLOCKS: "true",
     });
     try {
-      const u = await signedInUser(t, { onboard: true });
-      const row = await subscriptionRow(t, u.companyId!);
+      const u = await createCompany(t);
+      const row = await subscriptionRow(t, u.companyId);
       expect(row).toMatchObject({
         status: "trialing",
         providerCustomerId: null,
         providerSubscriptionId: null,
       });
-      await new Promise((r) => setTimeout(r, 1500));
+      await sleep(1500);
       // The provider comes back on that port: the job's next attempt makes the trial.
       await release();
       const back = await startStripeSandbox({ port, secretKey });
       try {
-        const done = await until(
-          "provisioned after the provider came back",
-          () => subscriptionRow(t, u.companyId!),
+        const done = await subscriptionRowWhen(
+          t,
+          u.companyId,
           (r) => Boolean(r.providerSubscriptionId),
+          "provisioned after the provider came back",
           60_000,
         );
         const sdk = new Stripe(secretKey, { ...back.stripeConfig, maxNetworkRetries: 0 });

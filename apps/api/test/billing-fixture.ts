@@ -8,9 +8,17 @@ import { randomBytes } from "node:crypto";
 import { type StripeSandbox, startStripeSandbox } from "@recoup/sandbox-stripe";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
 import { subscriptions } from "../src/db/schema/index.ts";
-import { createTestApp, type TestApp } from "./harness.ts";
-import { type Caller, createUser, injectCaller, type KitUser, type UserOptions } from "./kit.ts";
+import {
+  type Caller,
+  createCompany,
+  createTestApp,
+  type KitUser,
+  type TestApp,
+  type UserOptions,
+  until,
+} from "./kit/index.ts";
 
 export const DAY = 86_400;
 
@@ -44,7 +52,7 @@ export async function startBillingWorld(env: Record<string, string> = {}): Promi
   const stripe = new Stripe(secretKey, { ...sandbox.stripeConfig, maxNetworkRetries: 0 });
   return {
     t,
-    call: injectCaller(t.app),
+    call: t.call,
     sandbox,
     stripe,
     secretKey,
@@ -60,28 +68,45 @@ export async function startBillingWorld(env: Record<string, string> = {}): Promi
   };
 }
 
-export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** The file's billing world: started before its tests, closed after them; its fields are there once they run. */
+export function billingWorldForFile(env: Record<string, string> = {}): BillingWorld {
+  const w = {} as BillingWorld;
+  beforeAll(async () => {
+    Object.assign(w, await startBillingWorld(env));
+  });
+  afterAll(() => w.close?.());
+  return w;
 }
 
 export const subscriptionRow = async (t: TestApp, companyId: string) =>
   (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.companyId, companyId)))[0]!;
 
+type SubscriptionRow = Awaited<ReturnType<typeof subscriptionRow>>;
+/** The company's stored subscription once it satisfies `ok` (webhooks and jobs are asynchronous). */
+export const subscriptionRowWhen = (
+  t: TestApp,
+  companyId: string,
+  ok: (row: SubscriptionRow) => boolean,
+  what: string,
+  timeoutMs = 20_000,
+) =>
+  until(
+    async () => {
+      const row = await subscriptionRow(t, companyId);
+      return ok(row) && row;
+    },
+    timeoutMs,
+    { what },
+  );
+
 /** An onboarded user whose trial is at the provider (the provisioning job has run). */
-export async function trialCompany(w: BillingWorld, opts: UserOptions = {}) {
-  const user = (await createUser(w.call, w.t.mailbox, { label: "billing", ...opts })) as KitUser & {
-    companyId: string;
-  };
-  const row = await until(
-    "provisioned",
-    () => subscriptionRow(w.t, user.companyId),
+export async function trialCompany(w: BillingWorld, opts: Omit<UserOptions, "verify" | "onboard"> = {}) {
+  const user = await createCompany(w.t, { label: "billing", ...opts });
+  const row = await subscriptionRowWhen(
+    w.t,
+    user.companyId,
     (r) => Boolean(r?.providerSubscriptionId),
+    "provisioned",
   );
   const customer = (await w.stripe.customers.retrieve(row.providerCustomerId!)) as Stripe.Customer;
   const subscription = await w.stripe.subscriptions.retrieve(row.providerSubscriptionId!);
@@ -124,9 +149,12 @@ export const detailsWhen = (
   ok: (d: NonNullable<Awaited<ReturnType<typeof details>>["subscriptionDetails"]>) => boolean,
 ) =>
   until(
-    "subscription details",
-    () => details(w, user),
-    (d) => d.subscriptionDetails !== null && ok(d.subscriptionDetails),
+    async () => {
+      const d = await details(w, user);
+      return d.subscriptionDetails !== null && ok(d.subscriptionDetails) && d;
+    },
+    20_000,
+    { what: "subscription details" },
   );
 
 /** Moves the customer's test clock (the control API) and waits until its webhooks were delivered. */

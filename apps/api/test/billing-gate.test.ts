@@ -16,16 +16,22 @@ import {
   detailsWhen,
   startBillingWorld,
   subscriptionRow,
-  until,
+  subscriptionRowWhen,
 } from "./billing-fixture.ts";
-import type { Sandbox as QuickBooksSandbox } from "./collections-fixture.ts";
-import { startQuickBooks } from "./collections-fixture.ts";
 import { REMINDER_PLANNER } from "./internals.ts";
-import { type KitUser, SAMPLE_REALM, syncedCompany } from "./kit.ts";
+import {
+  type CompanyUser,
+  connectedCompany,
+  type QuickBooksSandbox,
+  SAMPLE_REALM,
+  sleep,
+  startQuickBooks,
+  until,
+} from "./kit/index.ts";
 
 let w: BillingWorld;
 let qb: QuickBooksSandbox;
-let user: KitUser & { companyId: string };
+let user: CompanyUser;
 let clockId: string;
 
 /** Noon UTC today: inside the company's sending window (UTC, from 09:00, every day). */
@@ -38,14 +44,12 @@ beforeAll(async () => {
   w = await startBillingWorld(started.env);
   await w.t.ctx.queue.boss.unschedule(REMINDER_PLANNER);
   w.t.ctx.now = () => noon;
-  user = (await syncedCompany(w.call, w.t.mailbox, qb.baseUrl, {
-    timezone: "UTC",
-    firstName: "Grace",
-  })) as never;
-  const row = await until(
-    "provisioned",
-    () => subscriptionRow(w.t, user.companyId),
+  user = await connectedCompany(w.t, qb.baseUrl, { timezone: "UTC", firstName: "Grace" });
+  const row = await subscriptionRowWhen(
+    w.t,
+    user.companyId,
     (r) => Boolean(r.providerSubscriptionId),
+    "provisioned",
   );
   clockId = row.providerTestClockId!;
   const on = await w.call("POST", apiPaths.reminders.settings, {
@@ -83,7 +87,8 @@ async function sentCount() {
   });
   return (res.json.data.reminders as { status: string }[]).filter((r) => r.status === "sent").length;
 }
-const waitSent = (n: number) => until("reminders sent", sentCount, (c) => c >= n);
+const waitSent = (n: number) =>
+  until(async () => (await sentCount()) >= n, 20_000, { what: `${n} reminders sent` });
 
 const longDate = (d: Date) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(d);
@@ -170,12 +175,12 @@ describe("the usage limit", () => {
     expect(await planCompany(w.t.ctx, user.companyId)).toEqual({ outcome: "blocked", reason: message });
     expect((await details(w, user)).subscriptionDetails).toMatchObject({ invoicesUsed: 2, usageLimit: 2 });
 
-    const mail = await w.t.waitForMail(user.email, /invoices for this month are used/);
+    const mail = await w.t.mailbox.waitFor(user.email, /invoices for this month are used/);
     expect(mail.subject).toBe("Recoup: the Tiny plan's 2 invoices for this month are used");
     expect(mail.text).toContain(`Automatic reminders are paused until ${resumesOn}`);
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect(
-      (await w.t.mailTo(user.email)).filter((m) => /for this month are used/.test(m.subject)),
+      (await w.t.mailbox.to(user.email)).filter((m) => /for this month are used/.test(m.subject)),
     ).toHaveLength(1);
     expect(await sentCount()).toBe(1 + decided);
   });

@@ -4,26 +4,22 @@
  * the portal (accepted, declined), a failed renewal, a cancellation and a renewal.
  */
 import type Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   addCardInPortal,
   advanceClock,
-  type BillingWorld,
+  billingWorldForFile,
   DAY,
   details,
   detailsWhen,
   portalForm,
-  startBillingWorld,
   subscriptionRow,
+  subscriptionRowWhen,
   trialCompany,
-  until,
 } from "./billing-fixture.ts";
+import { sleep } from "./kit/index.ts";
 
-let w: BillingWorld;
-beforeAll(async () => {
-  w = await startBillingWorld();
-});
-afterAll(() => w?.close());
+const w = billingWorldForFile();
 
 const nowSec = () => Date.now() / 1000;
 const item = (sub: Stripe.Subscription) => sub.items.data[0]!;
@@ -127,7 +123,7 @@ describe("the trial's end and the portal", () => {
     expect(declined.status).toBe(402);
     expect(declined.text).toContain("Your card was declined.");
     await w.sandbox.control.flushWebhooks(5_000);
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect((await w.stripe.subscriptions.retrieve(subscription.id)).status).toBe("paused");
     expect((await details(w, user)).subscriptionDetails).toMatchObject({ status: "trialing" });
   });
@@ -198,10 +194,11 @@ describe("the trial's end and the portal", () => {
     const d = await detailsWhen(w, user, (s) => s.trialEnd === subscription.trial_end! - 5 * DAY);
     expect(d.subscriptionDetails!.status).toBe("trialing");
     expect(Math.ceil((d.subscriptionDetails!.trialEnd! - nowSec()) / DAY)).toBe(9);
-    await until(
-      "clock offset stored",
-      () => subscriptionRow(w.t, user.companyId),
+    await subscriptionRowWhen(
+      w.t,
+      user.companyId,
       (r) => r.clockOffsetSeconds === 5 * DAY,
+      "clock offset stored",
     );
   });
 });

@@ -3,40 +3,35 @@
  * once, and no event, however late or out of order, moving the subscription backwards.
  */
 import { randomBytes } from "node:crypto";
+import { apiPaths } from "@recoup/contracts";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { billingEvents } from "../src/db/schema/index.ts";
 import {
   addCardInPortal,
   advanceClock,
-  type BillingWorld,
+  billingWorldForFile,
   details,
   detailsWhen,
-  startBillingWorld,
   subscriptionRow,
+  subscriptionRowWhen,
   trialCompany,
-  until,
 } from "./billing-fixture.ts";
 import { BILLING_EVENTS_PRUNE } from "./internals.ts";
 
-let w: BillingWorld;
-beforeAll(async () => {
-  w = await startBillingWorld();
-});
-afterAll(() => w?.close());
+const w = billingWorldForFile();
 
 const signer = new Stripe("sk_test_unused");
 const sign = (payload: string, secret = w.webhookSecret, timestamp = Math.floor(Date.now() / 1000)) =>
   signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
 async function post(body: string, signature?: string) {
-  const res = await fetch(w.webhookUrl, {
-    method: "POST",
+  const res = await w.call("POST", apiPaths.billing.webhook, {
+    raw: body,
     headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
-    body,
   });
-  return { status: res.status, json: (await res.json()) as { received?: boolean; duplicate?: boolean } };
+  return { status: res.status, json: res.json as { received?: boolean; duplicate?: boolean } };
 }
 
 function eventBody(customer: string, overrides: Record<string, unknown> = {}) {
@@ -119,10 +114,11 @@ describe("delivery", () => {
     const before = (await subscriptionRow(w.t, user.companyId)).providerReadAt!;
     const late = JSON.stringify({ ...created, id: `evt_late_${randomBytes(6).toString("hex")}` });
     expect((await post(late, sign(late))).status).toBe(200);
-    const after = await until(
-      "read again after the late event",
-      () => subscriptionRow(w.t, user.companyId),
+    const after = await subscriptionRowWhen(
+      w.t,
+      user.companyId,
       (r) => r.providerReadAt! > before,
+      "read again after the late event",
     );
     expect(after.status).toBe("active");
     expect(customer.id).toBe(subscription.customer);

@@ -1,21 +1,20 @@
 import { apiPaths } from "@recoup/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OTHER_REALM, startWorld, syncChanges, type World } from "./collections-fixture.ts";
-import { type CallResult, createUser } from "./kit.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { worldForFile } from "./collections-fixture.ts";
+import { type CallResult, createUser, OTHER_REALM, syncNow } from "./kit/index.ts";
 
-let w: World;
+const w = worldForFile();
 /** Records only the other company has (created at its QuickBooks after the sample data). */
 let theirCustomer: string;
 let theirInvoice: string;
 let theirNote: { id: string; content: string };
 
 beforeAll(async () => {
-  w = await startWorld();
   theirCustomer = String(w.qb.control.createCustomer(OTHER_REALM, { displayName: "Only Theirs Ltd" }).Id);
   theirInvoice = String(
     w.qb.control.createInvoice(OTHER_REALM, { customerId: theirCustomer, amount: 120 }).Id,
   );
-  await syncChanges(w, w.other.companyId);
+  await syncNow(w.t.ctx, w.other.companyId);
   expect(w.store().customers.has(Number(theirCustomer))).toBe(false);
   expect(w.store().invoices.has(Number(theirInvoice))).toBe(false);
   const note = await w.call("POST", apiPaths.notes.add, {
@@ -29,9 +28,6 @@ beforeAll(async () => {
   });
   expect(note.status).toBe(201);
   theirNote = note.json.data.note;
-});
-afterAll(async () => {
-  await w?.close();
 });
 
 /** Every new endpoint, as the user would call it, naming the given company, realm and records. */
@@ -186,7 +182,7 @@ describe("access to the collections workspace", () => {
   });
 
   it("answers 403 to a user who has not completed onboarding", async () => {
-    const newcomer = await createUser(w.call, w.t.mailbox, { onboard: false });
+    const newcomer = await createUser(w.t);
     const res = await send(calls(mine()).invoiceList, newcomer.token);
     expect(res.status).toBe(403);
   });

@@ -1,25 +1,17 @@
 import { apiPaths } from "@recoup/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   bucketOf,
   dayText,
   openInvoices,
-  startWorld,
-  syncChanges,
   TIMEZONE,
   TODAY,
   todayDay,
-  type World,
+  worldForFile,
 } from "./collections-fixture.ts";
-import { SAMPLE_REALM } from "./kit.ts";
+import { SAMPLE_REALM, syncNow } from "./kit/index.ts";
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld();
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = worldForFile();
 
 /** Cents × QuickBooks' exchange rate (decimal text), rounded half up, computed exactly. */
 function home(cents: number, rate: number | undefined) {
@@ -65,7 +57,7 @@ describe("dashboard summary", () => {
       invoices: [{ id: target.id, amount: 10 }],
       txnDate: dayText(start - 1),
     });
-    await syncChanges(w);
+    await syncNow(w.t.ctx, w.user.companyId);
     const after = await expectSummaryOfStore();
     expect(after.cei.beginningReceivablesCents).toBe(before - 1000);
   });

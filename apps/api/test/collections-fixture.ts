@@ -3,62 +3,48 @@
  * the same instant, and a company in Pacific time synced with the sample company. Expected figures
  * are computed here from the sandbox's own records (its store), never through the code under test.
  */
-import { type CompanyStore, startQuickBooksSandbox } from "@recoup/sandbox-quickbooks";
-import { runSync } from "../src/modules/quickbooks/index.ts";
-import { createTestApp, type TestApp } from "./harness.ts";
-import { type Caller, injectCaller, type KitUser, SAMPLE_REALM, syncedCompany } from "./kit.ts";
+import { apiPaths } from "@recoup/contracts";
+import type { CompanyStore } from "@recoup/sandbox-quickbooks";
+import { afterAll, beforeAll, expect } from "vitest";
+import {
+  type Caller,
+  type ConnectedUser,
+  connectedCompany,
+  createTestApp,
+  DATA_NOW,
+  OTHER_REALM,
+  type QuickBooksSandbox,
+  SAMPLE_REALM,
+  startQuickBooks,
+  syncNow,
+  type TestApp,
+} from "./kit/index.ts";
 
-const APP = "http://localhost:3000";
-const CLIENT = { client_id: "recoup-test", client_secret: "recoup-test-secret" };
-/** 12:30 in Los Angeles on 16 March 2026 (daylight time), the sandbox's "today" too. */
-export const DATA_NOW = "2026-03-16T19:30:00Z";
 export const TODAY = "2026-03-16";
 export const TIMEZONE = "America/Los_Angeles";
-export const OTHER_REALM = "9341452000000002";
 
 type Of<M> = M extends Map<number, infer R> ? R : never;
 export type InvoiceRecord = Of<CompanyStore["invoices"]>;
 export type PaymentRecord = Of<CompanyStore["payments"]>;
-export type Sandbox = Awaited<ReturnType<typeof startQuickBooksSandbox>>;
-export type SyncedUser = KitUser & { companyId: string; realmId: string };
 
 export interface World {
-  qb: Sandbox;
+  qb: QuickBooksSandbox;
   t: TestApp;
   call: Caller;
   /** Connected to the sample company. */
-  user: SyncedUser;
+  user: ConnectedUser;
   /** Another company, connected to the second sample company (whose ids overlap the first's). */
-  other: SyncedUser;
+  other: ConnectedUser;
   store: () => CompanyStore;
   close(): Promise<void>;
-}
-
-/** The QuickBooks sandbox at the fixed "now", and the API's environment pointing at it. */
-export async function startQuickBooks() {
-  const qb = await startQuickBooksSandbox({
-    port: 0,
-    clients: [{ ...CLIENT, redirect_uris: [`${APP}/callback/quickbooks`] }],
-    dataNow: DATA_NOW,
-    throttle: false,
-  });
-  const env = {
-    INTUIT_CLIENT_ID: CLIENT.client_id,
-    INTUIT_CLIENT_SECRET: CLIENT.client_secret,
-    INTUIT_DISCOVERY_URL: qb.discoveryUrl,
-    QUICKBOOKS_API_URL: qb.accountingBaseUrl,
-    QUICKBOOKS_RETRY_BASE_MS: "5",
-  };
-  return { qb, env };
 }
 
 export async function startWorld(): Promise<World> {
   const { qb, env } = await startQuickBooks();
   const t = await createTestApp(env);
   t.ctx.now = () => new Date(DATA_NOW);
-  const call = injectCaller(t.app);
-  const user = await syncedCompany(call, t.mailbox, qb.baseUrl, { timezone: TIMEZONE, firstName: "Ada" });
-  const other = await syncedCompany(call, t.mailbox, qb.baseUrl, {
+  const user = await connectedCompany(t, qb.baseUrl, { timezone: TIMEZONE, firstName: "Ada" });
+  const other = await connectedCompany(t, qb.baseUrl, {
     timezone: TIMEZONE,
     realmId: OTHER_REALM,
     firstName: "Otto",
@@ -66,7 +52,7 @@ export async function startWorld(): Promise<World> {
   return {
     qb,
     t,
-    call,
+    call: t.call,
     user,
     other,
     store: () => qb.control.sandbox.realms.get(SAMPLE_REALM)!.store,
@@ -77,14 +63,58 @@ export async function startWorld(): Promise<World> {
   };
 }
 
-/** Runs an incremental sync now (waiting while the queued one holds the lease). */
-export async function syncChanges(w: World, companyId = w.user.companyId) {
-  for (;;) {
-    const result = await runSync(w.t.ctx, companyId, "incremental");
-    if (!result.skipped) return result;
-    if (result.reason !== "busy") throw new Error(`sync skipped: ${result.reason}`);
-    await new Promise((r) => setTimeout(r, 100));
+/** The file's world: started before its tests, closed after them; its fields are there once they run. */
+export function worldForFile(): World {
+  const w = {} as World;
+  beforeAll(async () => {
+    Object.assign(w, await startWorld());
+  });
+  afterAll(() => w.close?.());
+  return w;
+}
+
+/**
+ * The lists' world: after the first sync, changed at "Intuit" and synced again: one open invoice
+ * deleted, one voided, a payment left unapplied (QuickBooks' Customer.Balance drops, no invoice's
+ * balance does). `changed` names the two invoices once the tests run.
+ */
+export function changedWorldForFile() {
+  const w = worldForFile();
+  const changed = { deletedId: "", voidedId: "" };
+  beforeAll(async () => {
+    const [toDelete, toVoid] = openInvoices(w.store()).filter((inv) => inv.balance === inv.total);
+    changed.deletedId = String(toDelete!.id);
+    changed.voidedId = String(toVoid!.id);
+    w.qb.control.deleteInvoice(SAMPLE_REALM, changed.deletedId);
+    w.qb.control.voidInvoice(SAMPLE_REALM, changed.voidedId);
+    w.qb.control.createPayment(SAMPLE_REALM, { customerId: toVoid!.customerId, amount: 25, txnDate: TODAY });
+    await syncNow(w.t.ctx, w.user.companyId);
+  });
+  return { w, changed };
+}
+
+type Params = Record<string, string | number>;
+/** The world's lists as its first user reads them: one page, and every page in order. */
+export function listsOf(w: World) {
+  const get = (path: string, params: Params = {}) =>
+    w.call("GET", `${path}?${new URLSearchParams({ companyId: w.user.companyId, ...toText(params) })}`, {
+      token: w.user.token,
+    });
+  const toText = (p: Params) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]));
+  async function allPages<T>(path: string, params: Params, key: string, size = 100) {
+    const rows: T[] = [];
+    for (let page = 1; ; page++) {
+      const res = await get(path, {
+        ...params,
+        page,
+        [path === apiPaths.invoices.ageReport ? "size" : "limit"]: size,
+      });
+      expect(res.status).toBe(200);
+      rows.push(...(res.json.data[key] as T[]));
+      if (rows.length >= res.json.data.total) return { rows, total: res.json.data.total as number };
+    }
   }
+  return { get, allPages };
 }
 
 // Expected figures, from the sandbox's records.

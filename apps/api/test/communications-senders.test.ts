@@ -2,7 +2,7 @@ import { apiPaths } from "@recoup/contracts";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailMessages } from "../src/db/schema/index.ts";
-import { communicationsWorld } from "./communications-kit.ts";
+import { communicationsWorld } from "./communications-fixture.ts";
 
 /**
  * Issue 16 item 5: only the customer (its addresses, the contacts Recoup wrote to, colleagues at

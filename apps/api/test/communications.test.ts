@@ -1,7 +1,7 @@
 import { apiPaths } from "@recoup/contracts";
 import { describe, expect, it } from "vitest";
 import { openInvoices } from "./collections-fixture.ts";
-import { communicationsWorld } from "./communications-kit.ts";
+import { communicationsWorld } from "./communications-fixture.ts";
 
 const { world, get, post, takeInvoice, sendReminder, thread, stored, pausesOf, deliver, compose } =
   communicationsWorld();
@@ -98,7 +98,7 @@ describe("threads", () => {
     const replyTo = mail.headers["reply-to"]!;
     // An Exchange out-of-office keeps no In-Reply-To: the address alone threads it.
     const raw = await compose({
-      from: mail.to as string,
+      from: mail.to[0]!,
       to: replyTo,
       subject: "Question",
       text: "Can you send me a copy of the invoice?",
@@ -130,7 +130,7 @@ describe("threads", () => {
     const invoice = takeInvoice();
     const mail = await sendReminder(String(invoice.id), `Invoice ${invoice.docNumber}: second notice`);
     const raw = await compose({
-      from: mail.to as string,
+      from: mail.to[0]!,
       to: mail.headers["reply-to"]!,
       subject: "Re: second notice",
       messageId: "<retry-1@customer.example>",

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { apiPaths } from "@recoup/contracts";
-import Fastify, { type LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import Fastify from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
 import { registerCompression } from "./internals.ts";
+import { appForFile, type CallResult, createCompany, injectCaller } from "./kit/index.ts";
 
 /** A built web app as the build leaves it: each text file with its .br and .gz beside it. */
 const ASSET = "assets/index-AbC123.js";
@@ -22,15 +22,15 @@ function writeBuilt(dir: string, file: string, text: string) {
 }
 
 /** The body as the client reads it once it has undone the Content-Encoding it was sent. */
-function decoded(res: LightMyRequestResponse): Buffer {
+function decoded(res: CallResult): Buffer {
   const encoding = res.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(res.rawPayload);
-  if (encoding === "gzip") return gunzipSync(res.rawPayload);
+  if (encoding === "br") return brotliDecompressSync(res.raw);
+  if (encoding === "gzip") return gunzipSync(res.raw);
   expect(encoding).toBeUndefined();
-  return res.rawPayload;
+  return res.raw;
 }
 
-const varies = (res: LightMyRequestResponse) =>
+const varies = (res: CallResult) =>
   String(res.headers.vary ?? "")
     .toLowerCase()
     .split(/\s*,\s*/)
@@ -45,33 +45,25 @@ const negotiations = [
   { accept: undefined, encoding: undefined },
 ] as const;
 
-let t: TestApp;
 let distDir: string;
-beforeAll(async () => {
+const t = appForFile(() => {
   distDir = mkdtempSync(path.join(tmpdir(), "recoup-web-"));
   writeBuilt(distDir, "index.html", indexHtml);
   writeBuilt(distDir, ASSET, assetJs);
-  t = await createTestApp({ WEB_DIST_DIR: distDir });
+  return { WEB_DIST_DIR: distDir };
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(distDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 const get = (url: string, accept?: string, token?: string) =>
-  t.app.inject({
-    method: "GET",
-    url,
-    headers: {
-      ...(accept !== undefined ? { "accept-encoding": accept } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
+  t.call("GET", url, {
+    ...(token ? { token } : {}),
+    headers: accept !== undefined ? { "accept-encoding": accept } : {},
   });
 
 describe("the web app's files, compressed at build time", () => {
   it.each(negotiations)("a hashed asset for Accept-Encoding $accept is sent as $encoding", async (n) => {
     const res = await get(`/${ASSET}`, n.accept);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBe(n.encoding);
     expect(res.headers["content-type"]).toMatch(/javascript/);
     expect(varies(res)).toBe(true);
@@ -81,14 +73,14 @@ describe("the web app's files, compressed at build time", () => {
 
   it("sends the precompressed file as it is, not compressed again", async () => {
     const res = await get(`/${ASSET}`, "br");
-    expect(res.rawPayload.equals(brotliCompressSync(assetJs))).toBe(true);
+    expect(res.raw.equals(brotliCompressSync(assetJs))).toBe(true);
   });
 
   it.each(negotiations)(
     "index.html (a page's URL) for Accept-Encoding $accept is sent as $encoding",
     async (n) => {
       const res = await get("/login", n.accept);
-      expect(res.statusCode).toBe(200);
+      expect(res.status).toBe(200);
       expect(res.headers["content-encoding"]).toBe(n.encoding);
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
       expect(varies(res)).toBe(true);
@@ -102,32 +94,32 @@ describe("responses built per request", () => {
   it.each(negotiations)("API JSON for Accept-Encoding $accept is sent as $encoding", async (n) => {
     const plain = await get("/openapi.json");
     const res = await get("/openapi.json", n.accept);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBe(n.encoding);
     if (n.encoding) expect(varies(res)).toBe(true);
-    expect(decoded(res).equals(plain.rawPayload)).toBe(true);
-    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(decoded(res).equals(plain.raw)).toBe(true);
+    expect(plain.raw.length).toBeGreaterThan(1024);
   });
 
   it("leaves a body under 1 KB as it is", async () => {
     const res = await get("/health/ready", "br, gzip");
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers["content-encoding"]).toBeUndefined();
-    expect(res.json()).toEqual({ status: "ok", database: t.backend });
+    expect(res.json).toEqual({ status: "ok", database: t.backend });
   });
 
   it("compresses a streamed reply (the aging CSV) as a stream", async () => {
-    const u = await signedInUser(t, { onboard: true });
+    const u = await createCompany(t);
     const url = `${apiPaths.invoices.ageReportCsv}?companyId=${u.companyId}`;
     const plain = await get(url, undefined, u.token);
-    expect(plain.statusCode).toBe(200);
+    expect(plain.status).toBe(200);
     for (const encoding of ["br", "gzip"] as const) {
       const res = await get(url, encoding, u.token);
-      expect(res.statusCode).toBe(200);
+      expect(res.status).toBe(200);
       expect(res.headers["content-encoding"]).toBe(encoding);
       expect(res.headers["content-length"]).toBeUndefined();
       expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
-      expect(decoded(res).equals(plain.rawPayload)).toBe(true);
+      expect(decoded(res).equals(plain.raw)).toBe(true);
     }
   });
 });
@@ -142,12 +134,13 @@ describe("what is never compressed", () => {
     app.get("/encoded", (_request, reply) =>
       reply.type("text/plain").header("content-encoding", "gzip").send(gzipped),
     );
-    const sse = await app.inject({ url: "/events", headers: { "accept-encoding": "br, gzip" } });
+    const call = injectCaller(app);
+    const sse = await call("GET", "/events", { headers: { "accept-encoding": "br, gzip" } });
     expect(sse.headers["content-encoding"]).toBeUndefined();
-    expect(sse.body).toBe(events);
-    const encoded = await app.inject({ url: "/encoded", headers: { "accept-encoding": "br" } });
+    expect(sse.text).toBe(events);
+    const encoded = await call("GET", "/encoded", { headers: { "accept-encoding": "br" } });
     expect(encoded.headers["content-encoding"]).toBe("gzip");
-    expect(encoded.rawPayload.equals(gzipped)).toBe(true);
+    expect(encoded.raw.equals(gzipped)).toBe(true);
     await app.close();
   });
 });

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import type { World } from "./collections-fixture.ts";
 import { draftsWorld, lateBy, money, TIMEOUT_MS } from "./drafts-fixture.ts";
-import type { Caller } from "./kit.ts";
+import type { Caller } from "./kit/index.ts";
 
 const world = draftsWorld();
 const { appWith, draft, draftUrl, lastRequest, reply, take } = world;

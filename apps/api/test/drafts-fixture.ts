@@ -6,17 +6,12 @@
  */
 import { apiPaths, type DraftEmail } from "@recoup/contracts";
 import { type LlmSandbox, startLlmSandbox } from "@recoup/sandbox-llm";
-import { and, eq } from "drizzle-orm";
-import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { emailMessages, reminders } from "../src/db/schema/index.ts";
 import { longDate } from "../src/lib/dates.ts";
 import { formatCents } from "../src/lib/money.ts";
-import { ingestInbound } from "../src/modules/communications/index.ts";
 import {
-  DATA_NOW,
   dayText,
   type InvoiceRecord,
   openInvoices,
@@ -24,7 +19,7 @@ import {
   todayDay,
   type World,
 } from "./collections-fixture.ts";
-import { type Caller, injectCaller } from "./kit.ts";
+import { type Caller, createReply, injectCaller, sendReminder as sendByHand } from "./kit/index.ts";
 
 export const TIMEOUT_MS = 1500;
 
@@ -106,44 +101,22 @@ export function draftsWorld() {
    */
   async function reply(inv: InvoiceRecord, text: string) {
     taken.add(inv.id);
-    const raw = await new MailComposer({
-      from: "customer@example.com",
-      to: d.w.t.ctx.replyTokens!.address(d.w.user.companyId, String(inv.id)),
+    const stored = await createReply(d.w.t, {
+      companyId: d.w.user.companyId,
+      invoiceId: String(inv.id),
       subject: `Re: Invoice ${inv.docNumber}`,
       text,
-      date: new Date(DATA_NOW),
-    })
-      .compile()
-      .build();
-    expect(await ingestInbound(d.w.t.ctx, raw)).toMatchObject({ stored: true, kind: "reply" });
+    });
+    expect(stored).toMatchObject({ stored: true, kind: "reply" });
   }
 
   /** Sends a reminder by hand and waits until it went out (and is in the thread). */
-  async function sendReminder(inv: InvoiceRecord) {
-    const res = await d.w.call("POST", apiPaths.reminders.send, {
-      token: d.w.user.token,
-      body: {
-        companyId: d.w.user.companyId,
-        invoiceId: String(inv.id),
-        stage: "after_due_date",
-        subject: `Invoice ${inv.docNumber}`,
-        html: "<p>Please pay.</p>",
-      },
+  const sendReminder = (inv: InvoiceRecord) =>
+    sendByHand(d.w.t, d.w.user, String(inv.id), {
+      stage: "after_due_date",
+      subject: `Invoice ${inv.docNumber}`,
+      html: "<p>Please pay.</p>",
     });
-    expect(res.status, res.text).toBe(200);
-    const id = res.json.data.reminderId as string;
-    const db = d.w.t.ctx.db;
-    for (let i = 0; i < 200; i++) {
-      const [row] = await db.select().from(reminders).where(eq(reminders.id, id));
-      const [recorded] = await db
-        .select({ id: emailMessages.id })
-        .from(emailMessages)
-        .where(and(eq(emailMessages.reminderId, id), eq(emailMessages.status, "sent")));
-      if (row?.status === "sent" && recorded) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error("the reminder was not sent");
-  }
 
   function take(pick: (inv: InvoiceRecord) => boolean): InvoiceRecord {
     const inv = open().find((i) => !taken.has(i.id) && pick(i));

@@ -7,7 +7,7 @@
 import type { LlmSandbox, RecordedRequest } from "@recoup/sandbox-llm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { date, draftsWorld, lateBy, money } from "./drafts-fixture.ts";
-import type { Caller } from "./kit.ts";
+import type { Caller } from "./kit/index.ts";
 
 const world = draftsWorld();
 const { draft, lastRequest, open, reply, sendReminder, take } = world;

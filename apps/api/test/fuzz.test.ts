@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startQuickBooks } from "./collections-fixture.ts";
+import { afterAll, expect, it } from "vitest";
 import { FUZZ_SEED, fuzzRequests, fuzzSetup, httpSend, runFuzz } from "./fuzz/index.ts";
-import { createTestApp, type TestApp } from "./harness.ts";
-import { injectCaller, syncedCompany } from "./kit.ts";
+import { appForFile, connectedCompany, type QuickBooksSandbox, startQuickBooks } from "./kit/index.ts";
 
 /**
  * Fuzzing in the suite (issue 16, item 6): every operation of /openapi.json, with random and
@@ -15,22 +13,17 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? FUZZ_SEED);
 const TIMEOUT_MS = 10_000;
 
-let t: TestApp;
-let qb: Awaited<ReturnType<typeof startQuickBooks>>["qb"];
-beforeAll(async () => {
+let qb: QuickBooksSandbox;
+const t = appForFile(async () => {
   const started = await startQuickBooks();
   qb = started.qb;
-  t = await createTestApp(started.env);
+  return started.env;
 });
-afterAll(async () => {
-  await t?.close();
-  await qb?.close();
-});
+afterAll(() => qb?.close());
 
 it(`${REQUESTS} fuzzed requests over every operation: no 5xx, none unanswered`, async () => {
-  const call = injectCaller(t.app);
-  const user = await syncedCompany(call, t.mailbox, qb.baseUrl);
-  const { operations, known, session } = await fuzzSetup(call, user);
+  const user = await connectedCompany(t, qb.baseUrl);
+  const { operations, known, session } = await fuzzSetup(t.call, user);
   expect(operations.length).toBeGreaterThan(50);
   const requests = fuzzRequests(operations, known, { seed: SEED, count: REQUESTS });
   // Every operation is tried at least once in a run of this size.

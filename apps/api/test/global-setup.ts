@@ -6,20 +6,13 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { startPgServer } from "./pg-server.ts";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    pgServerUrl: string | undefined;
-    /** A migrated PGlite cluster that each PGlite test app starts from a copy of. */
-    pgliteTemplate: string | undefined;
-  }
-}
-
 /**
  * With TEST_DB=postgres and no TEST_DATABASE_URL, start a throwaway server for the whole run.
  * On PGlite, make one cluster with the migrations and the job queue's schema applied, once: a new
  * cluster (initdb in a child process) and its migrations cost 3 to 7 s on this machine, and the
  * suite makes a few dozen test apps. Fresh start-up itself stays tested where buildApp is called on
- * an empty DATA_DIR (platform and account-security tests).
+ * an empty DATA_DIR (platform and account-security tests). What is provided here is declared where
+ * test apps read it (test/kit/app.ts).
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB !== "postgres") {

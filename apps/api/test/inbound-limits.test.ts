@@ -1,36 +1,36 @@
 import { createHash } from "node:crypto";
 import { apiPaths } from "@recoup/contracts";
-import { signInbound } from "@recoup/sandbox-mail";
 import { eq } from "drizzle-orm";
-import MailComposer from "nodemailer/lib/mail-composer/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { inboundFailures } from "../src/db/schema/index.ts";
-import { createTestApp, INBOUND, signedInUser, type TestApp } from "./harness.ts";
-import { injectCaller, type KitUser } from "./kit.ts";
+import {
+  appForFile,
+  type Caller,
+  type CompanyUser,
+  composeMail,
+  createCompany,
+  deliverInbound,
+  httpCaller,
+} from "./kit/index.ts";
 
 /**
  * Inbound messages the parser cannot read (issue 16, item 2): before, a message of 1,000 MIME parts
  * got no answer at all (mailparser's part limit raised an error nobody heard) and was lost.
  */
-let t: TestApp;
-let appUrl: string;
-let user: Awaited<ReturnType<typeof signedInUser>>;
-let other: Awaited<ReturnType<typeof signedInUser>>;
+const t = appForFile();
+let http: Caller;
+let user: CompanyUser;
+let other: CompanyUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  appUrl = await t.listen();
-  user = await signedInUser(t, { onboard: true });
-  other = await signedInUser(t, { onboard: true });
-});
-afterAll(async () => {
-  await t?.close();
+  http = httpCaller(await t.listen());
+  user = await createCompany(t);
+  other = await createCompany(t);
 });
 
-const call = () => injectCaller(t.app);
-const replyAddress = (companyId = user.companyId!) => t.ctx.replyTokens!.address(companyId, "1042")!;
-const compose = (mail: ConstructorParameters<typeof MailComposer>[0]) =>
-  new MailComposer({ from: "ana@customer.example", to: replyAddress(), ...mail }).compile().build();
+const replyAddress = (companyId = user.companyId) => t.ctx.replyTokens!.address(companyId, "1042")!;
+const compose = (mail: Parameters<typeof composeMail>[0]) =>
+  composeMail({ from: "ana@customer.example", to: replyAddress(), ...mail });
 /** A customer's reply with `n` attachments after its text: the message of the finding. */
 const manyParts = (n: number, subject = "Re: invoice 1042") =>
   compose({
@@ -39,20 +39,15 @@ const manyParts = (n: number, subject = "Re: invoice 1042") =>
     attachments: Array.from({ length: n }, (_, i) => ({ filename: `scan-${i}.txt`, content: `page ${i}` })),
   });
 
-/** Posts a raw message as the relay does; a request still unanswered after 10 s fails the test. */
+/** Posts a raw message over HTTP as the relay does; a request still unanswered after 10 s fails the test. */
 async function deliver(raw: Buffer) {
   const started = performance.now();
-  const res = await fetch(`${appUrl}${apiPaths.communications.inbound}`, {
-    method: "POST",
-    headers: { "content-type": "message/rfc822", "x-inbound-signature": signInbound(INBOUND.secret, raw) },
-    body: new Uint8Array(raw),
-    signal: AbortSignal.timeout(10_000),
-  });
+  const res = await deliverInbound(http, raw, { timeoutMs: 10_000 });
   return { status: res.status, ms: performance.now() - started };
 }
 
-const listed = async (u: Pick<KitUser, "token"> & { companyId: string | null } = user) => {
-  const res = await call()("GET", `${apiPaths.communications.inboundFailures}?companyId=${u.companyId}`, {
+const listed = async (u: CompanyUser = user) => {
+  const res = await t.call("GET", `${apiPaths.communications.inboundFailures}?companyId=${u.companyId}`, {
     token: u.token,
   });
   expect(res.status).toBe(200);
@@ -82,14 +77,15 @@ describe("a message the parser cannot read is answered and kept aside, never los
     expect(Date.parse((failures[0] as unknown as { receivedAt: string }).receivedAt)).not.toBeNaN();
 
     const id = failures[0]!.id;
-    const download = await t.app.inject({
-      url: `${apiPaths.communications.inboundFailureRaw}?companyId=${user.companyId}&id=${id}`,
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    expect(download.statusCode).toBe(200);
+    const download = await t.call(
+      "GET",
+      `${apiPaths.communications.inboundFailureRaw}?companyId=${user.companyId}&id=${id}`,
+      { token: user.token },
+    );
+    expect(download.status).toBe(200);
     expect(download.headers["content-type"]).toBe("message/rfc822");
     expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="message-.+\.eml"$/);
-    expect(Buffer.compare(download.rawPayload, raw)).toBe(0);
+    expect(Buffer.compare(download.raw, raw)).toBe(0);
 
     // The relay's retry of the same bytes is kept once.
     expect((await deliver(raw)).status).toBe(204);
@@ -97,20 +93,20 @@ describe("a message the parser cannot read is answered and kept aside, never los
 
     // Another company sees none of it.
     expect((await listed(other)).total).toBe(0);
-    const theirs = await call()(
+    const theirs = await t.call(
       "GET",
       `${apiPaths.communications.inboundFailureRaw}?companyId=${other.companyId}&id=${id}`,
       { token: other.token },
     );
     expect(theirs.status).toBe(404);
-    const foreign = await call()(
+    const foreign = await t.call(
       "GET",
       `${apiPaths.communications.inboundFailureRaw}?companyId=${user.companyId}&id=${id}`,
       { token: other.token },
     );
     expect(foreign.status).toBe(403);
 
-    const dismissed = await call()("POST", apiPaths.communications.dismissInboundFailure, {
+    const dismissed = await t.call("POST", apiPaths.communications.dismissInboundFailure, {
       token: user.token,
       body: { companyId: user.companyId, id },
     });
@@ -175,12 +171,7 @@ describe("a message the parser cannot read is answered and kept aside, never los
 
   it("a message over 25 MB is refused with 413 before it is read (the relay bounces it to its sender)", async () => {
     const raw = Buffer.alloc(25 * 1024 * 1024 + 1, 0x61);
-    const res = await t.app.inject({
-      method: "POST",
-      url: apiPaths.communications.inbound,
-      payload: raw,
-      headers: { "content-type": "message/rfc822", "x-inbound-signature": signInbound(INBOUND.secret, raw) },
-    });
-    expect(res.statusCode).toBe(413);
+    const res = await deliverInbound(t.call, raw);
+    expect(res.status).toBe(413);
   });
 });

@@ -1,26 +1,31 @@
 import { connect } from "node:net";
 import { apiPaths, errorCodes } from "@recoup/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./harness.ts";
-import { type Caller, createUser, httpCaller, type KitUser } from "./kit.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  appForFile,
+  type Caller,
+  type CompanyUser,
+  createCompany,
+  httpCaller,
+  sleep,
+  until,
+} from "./kit/index.ts";
 
 /**
  * One request at a time (LOAD_SHED_CONCURRENCY=1) and at most 3 s of waiting: a sign-in whose body
  * has not arrived yet holds the only turn, so the tests decide exactly when the queue moves.
  */
-let t: TestApp;
+const t = appForFile({ LOAD_SHED_CONCURRENCY: "1", LOAD_SHED_MAX_WAIT_MS: "3000" });
 let base: string;
 let call: Caller;
-let user: KitUser;
+let user: CompanyUser;
 let list: string;
 beforeAll(async () => {
-  t = await createTestApp({ LOAD_SHED_CONCURRENCY: "1", LOAD_SHED_MAX_WAIT_MS: "3000" });
   base = await t.listen();
   call = httpCaller(base);
-  user = await createUser(call, t.mailbox);
+  user = await createCompany({ call, mailbox: t.mailbox });
   list = `${apiPaths.customers.outstanding}?companyId=${user.companyId}&page=1&limit=10`;
 });
-afterAll(() => t?.close());
 
 /** Opens a sign-in and sends its headers only: it holds a turn until `finish()` sends the body. */
 async function holdTurn() {
@@ -34,7 +39,7 @@ async function holdTurn() {
   let received = "";
   socket.on("data", (chunk) => (received += chunk));
   // Node answers 100 Continue as it hands the request to the app, whose first hook takes the turn.
-  await until(() => received.includes("100 Continue"));
+  await until(() => received.includes("100 Continue"), 5_000, { what: "100 Continue", intervalMs: 10 });
   return {
     leave: () => socket.destroy(),
     async finish() {
@@ -46,12 +51,7 @@ async function holdTurn() {
 }
 
 /** Long enough for a request sent to reach the server's queue. */
-const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
-
-async function until(done: () => boolean) {
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!done()) throw new Error("timed out");
-}
+const pause = () => sleep(150);
 
 describe("load shedding", () => {
   it("answers normally while the wait stays within the bound, in arrival order", async () => {

@@ -1,16 +1,15 @@
 import { startGoogleSandbox, TEST_ACCOUNTS } from "@recoup/sandbox-google";
 import { Browser, formAction } from "@recoup/sandbox-google/testing";
 import { startQuickBooksSandbox } from "@recoup/sandbox-quickbooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, createTestApp, signedInUser, type TestApp, uniqueEmail } from "./harness.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { appForFile, codeFrom, createTestApp, createUser, signUp, uniqueEmail } from "./kit/index.ts";
 
 const APP = "http://localhost:3000";
 const CLIENT = { client_id: "recoup-test", client_secret: "recoup-test-secret" };
-let t: TestApp;
 let google: Awaited<ReturnType<typeof startGoogleSandbox>>;
 let qb: Awaited<ReturnType<typeof startQuickBooksSandbox>>;
 
-beforeAll(async () => {
+const t = appForFile(async () => {
   google = await startGoogleSandbox({
     port: 0,
     clients: [{ ...CLIENT, redirect_uris: [`${APP}/callback/google`] }],
@@ -19,25 +18,24 @@ beforeAll(async () => {
     port: 0,
     clients: [{ ...CLIENT, redirect_uris: [`${APP}/callback/intuit`] }],
   });
-  t = await createTestApp({
+  return {
     GOOGLE_CLIENT_ID: CLIENT.client_id,
     GOOGLE_CLIENT_SECRET: CLIENT.client_secret,
     GOOGLE_ISSUER: google.issuer,
     INTUIT_CLIENT_ID: CLIENT.client_id,
     INTUIT_CLIENT_SECRET: CLIENT.client_secret,
     INTUIT_DISCOVERY_URL: qb.discoveryUrl,
-  });
+  };
 });
 afterAll(async () => {
-  await t?.close();
   await google?.close();
   await qb?.close();
 });
 
 /** The API's authorize redirect: provider URL and the cookie binding the round trip to this browser. */
 async function begin(provider: "google" | "intuit") {
-  const res = await t.app.inject({ method: "GET", url: `/v1/auth/oauth/${provider}/authorize` });
-  expect(res.statusCode).toBe(302);
+  const res = await t.call("GET", `/v1/auth/oauth/${provider}/authorize`);
+  expect(res.status).toBe(302);
   const cookie = res.cookies.find((c) => c.name === "__Host-recoup_oauth")!;
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
   return { location: new URL(res.headers.location as string), transaction: cookie.value };
@@ -63,10 +61,8 @@ async function googleConsent(location: URL, fields: Record<string, string>) {
 }
 
 const complete = (provider: string, transaction: string | undefined, callback: URL) =>
-  t.app.inject({
-    method: "POST",
-    url: `/v1/auth/oauth/${provider}/callback`,
-    payload: Object.fromEntries(callback.searchParams),
+  t.call("POST", `/v1/auth/oauth/${provider}/callback`, {
+    body: Object.fromEntries(callback.searchParams),
     cookies: transaction ? { "__Host-recoup_oauth": transaction } : {},
   });
 
@@ -90,38 +86,33 @@ describe("Sign in with Google", () => {
       first.transaction,
       await googleConsent(first.location, { email, name: "Gia Google" }),
     );
-    expect(res.statusCode).toBe(200);
-    const { IdToken } = res.json().data;
-    const details = await client(t.app).get("/v1/auth/user/details", IdToken);
-    expect(details.json().data).toMatchObject({ email, name: "Gia Google", isOnboarded: false });
+    expect(res.status).toBe(200);
+    const { IdToken } = res.json.data;
+    const details = await t.call("GET", "/v1/auth/user/details", { token: IdToken });
+    expect(details.json.data).toMatchObject({ email, name: "Gia Google", isOnboarded: false });
     const again = await begin("google");
     const res2 = await complete("google", again.transaction, await googleConsent(again.location, { email }));
-    const details2 = await client(t.app).get("/v1/auth/user/details", res2.json().data.IdToken);
-    expect(details2.json().data.userId).toBe(details.json().data.userId);
+    const details2 = await t.call("GET", "/v1/auth/user/details", { token: res2.json.data.IdToken });
+    expect(details2.json.data.userId).toBe(details.json.data.userId);
   });
 
   it("links to an existing password account when Google vouches for the email", async () => {
-    const u = await signedInUser(t);
+    const u = await createUser(t);
     const { location, transaction } = await begin("google");
     const res = await complete("google", transaction, await googleConsent(location, { email: u.email }));
-    expect(res.statusCode).toBe(200);
-    const details = await client(t.app).get("/v1/auth/user/details", res.json().data.IdToken);
-    expect(details.json().data.email).toBe(u.email);
+    expect(res.status).toBe(200);
+    const details = await t.call("GET", "/v1/auth/user/details", { token: res.json.data.IdToken });
+    expect(details.json.data.email).toBe(u.email);
   });
 
   it("a password set before the address was proved stops working when Google proves it", async () => {
     const email = uniqueEmail("squat");
-    await client(t.app).post("/v1/auth/signup", {
-      firstName: "Eve",
-      lastName: "Squatter",
-      email,
-      password: "Squatt3r!Pass",
-    });
+    await signUp(t.call, { firstName: "Eve", lastName: "Squatter", email, password: "Squatt3r!Pass" });
     const { location, transaction } = await begin("google");
     const res = await complete("google", transaction, await googleConsent(location, { email }));
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(
-      (await client(t.app).post("/v1/auth/login", { email, password: "Squatt3r!Pass" })).statusCode,
+      (await t.call("POST", "/v1/auth/login", { body: { email, password: "Squatt3r!Pass" } })).status,
     ).toBe(401);
   });
 
@@ -133,17 +124,18 @@ describe("Sign in with Google", () => {
       first.transaction,
       await googleConsent(first.location, { account: mallory.sub }),
     );
-    expect(created.statusCode).toBe(200);
-    await client(t.app).post("/v1/auth/forgot-password", { email: mallory.email });
-    const mail = await t.waitForMail(mallory.email, /password reset code/);
-    const code = /(\d{6})/.exec(mail.subject)![1]!;
-    const reset = await client(t.app).post("/v1/auth/reset-password", {
-      email: mallory.email,
-      code,
-      newPassword: "0wner&Proved1t",
+    expect(created.status).toBe(200);
+    await t.call("POST", "/v1/auth/forgot-password", { body: { email: mallory.email } });
+    const code = codeFrom(await t.mailbox.waitFor(mallory.email, /password reset code/));
+    const reset = await t.call("POST", "/v1/auth/reset-password", {
+      body: {
+        email: mallory.email,
+        code,
+        newPassword: "0wner&Proved1t",
+      },
     });
-    expect(reset.statusCode).toBe(200);
-    expect((await client(t.app).get("/v1/auth/user/details", created.json().data.IdToken)).statusCode).toBe(
+    expect(reset.status).toBe(200);
+    expect((await t.call("GET", "/v1/auth/user/details", { token: created.json.data.IdToken })).status).toBe(
       401,
     );
     const again = await begin("google");
@@ -152,21 +144,21 @@ describe("Sign in with Google", () => {
       again.transaction,
       await googleConsent(again.location, { account: mallory.sub }),
     );
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
   });
 
   it("refuses a missing or foreign transaction, a wrong state, and a replay", async () => {
     const a = await begin("google");
     const callback = await googleConsent(a.location, { email: uniqueEmail() });
-    expect((await complete("google", undefined, callback)).statusCode).toBe(400);
+    expect((await complete("google", undefined, callback)).status).toBe(400);
     const b = await begin("google");
-    expect((await complete("google", b.transaction, callback)).statusCode).toBe(400);
+    expect((await complete("google", b.transaction, callback)).status).toBe(400);
     const forged = new URL(callback);
     forged.searchParams.set("state", "forged-state");
     const c = await begin("google");
-    expect((await complete("google", a.transaction, forged)).statusCode).toBe(400);
+    expect((await complete("google", a.transaction, forged)).status).toBe(400);
     // The transaction was spent by the forged attempt: even the genuine callback is refused now.
-    expect((await complete("google", a.transaction, callback)).statusCode).toBe(400);
+    expect((await complete("google", a.transaction, callback)).status).toBe(400);
     expect(c.transaction).not.toBe(a.transaction);
   });
 });
@@ -188,17 +180,17 @@ describe("Sign in with Intuit", () => {
     const callback = new URL(answer.headers.get("location")!);
     expect(callback.href.startsWith(`${APP}/callback/intuit`)).toBe(true);
     const res = await complete("intuit", transaction, callback);
-    expect(res.statusCode).toBe(200);
-    const details = await client(t.app).get("/v1/auth/user/details", res.json().data.IdToken);
-    expect(details.json().data.email).toBe(email);
+    expect(res.status).toBe(200);
+    const details = await t.call("GET", "/v1/auth/user/details", { token: res.json.data.IdToken });
+    expect(details.json.data.email).toBe(email);
   });
 
   it("answers 404 for a provider that is not configured", async () => {
     const bare = await createTestApp();
     try {
-      const res = await bare.app.inject({ method: "GET", url: "/v1/auth/oauth/google/authorize" });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error.message).toMatch(/not configured/);
+      const res = await bare.call("GET", "/v1/auth/oauth/google/authorize");
+      expect(res.status).toBe(404);
+      expect(res.json.error.message).toMatch(/not configured/);
     } finally {
       await bare.close();
     }

@@ -1,16 +1,10 @@
 import { onboardingMessages } from "@recoup/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { emailTemplates, subscriptions } from "../src/db/schema/index.ts";
-import { client, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { appForFile, createCompany, createUser } from "./kit/index.ts";
 
-let t: TestApp;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = client(t.app);
-});
-afterAll(() => t?.close());
+const t = appForFile();
 
 const body = (email: string, extra: Record<string, unknown> = {}) => ({
   company_name: "Blue Harbor Supply",
@@ -23,12 +17,17 @@ const body = (email: string, extra: Record<string, unknown> = {}) => ({
 });
 
 it("creates the company, its three default templates and a 14-day trial", async () => {
-  const u = await signedInUser(t);
-  const check = await api.get(`/v1/business/onboard/check?email=${encodeURIComponent(u.email)}`, u.token);
-  expect(check.json()).toEqual({ data: { isOnboarded: false, companyId: null } });
-  const res = await api.post("/v1/business/onboard/onboard-user", body(u.email), u.token);
-  expect(res.statusCode).toBe(201);
-  const { companyId, trialEnd } = res.json().data;
+  const u = await createUser(t);
+  const check = await t.call("GET", `/v1/business/onboard/check?email=${encodeURIComponent(u.email)}`, {
+    token: u.token,
+  });
+  expect(check.json).toEqual({ data: { isOnboarded: false, companyId: null } });
+  const res = await t.call("POST", "/v1/business/onboard/onboard-user", {
+    body: body(u.email),
+    token: u.token,
+  });
+  expect(res.status).toBe(201);
+  const { companyId, trialEnd } = res.json.data;
   expect(trialEnd - Date.now() / 1000).toBeGreaterThan(14 * 86400 - 60);
   expect(trialEnd - Date.now() / 1000).toBeLessThan(14 * 86400 + 60);
   const templates = await t.ctx.db
@@ -42,28 +41,32 @@ it("creates the company, its three default templates and a 14-day trial", async 
   ]);
   const [sub] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.companyId, companyId));
   expect(sub!.status).toBe("trialing");
-  const after = await api.get(`/v1/business/onboard/check?email=${encodeURIComponent(u.email)}`, u.token);
-  expect(after.json()).toEqual({ data: { isOnboarded: true, companyId } });
-  const details = await api.get("/v1/auth/user/details", u.token);
-  expect(details.json().data).toMatchObject({ isOnboarded: true, companyId });
+  const after = await t.call("GET", `/v1/business/onboard/check?email=${encodeURIComponent(u.email)}`, {
+    token: u.token,
+  });
+  expect(after.json).toEqual({ data: { isOnboarded: true, companyId } });
+  const details = await t.call("GET", "/v1/auth/user/details", { token: u.token });
+  expect(details.json.data).toMatchObject({ isOnboarded: true, companyId });
 });
 
 it("refuses a second onboarding", async () => {
-  const u = await signedInUser(t, { onboard: true });
-  const res = await api.post("/v1/business/onboard/onboard-user", body(u.email), u.token);
-  expect(res.statusCode).toBe(409);
-  expect(res.json().error.code).toBe("ALREADY_ONBOARDED");
+  const u = await createCompany(t);
+  const res = await t.call("POST", "/v1/business/onboard/onboard-user", {
+    body: body(u.email),
+    token: u.token,
+  });
+  expect(res.status).toBe(409);
+  expect(res.json.error.code).toBe("ALREADY_ONBOARDED");
 });
 
 it("validates each field with a clear message", async () => {
-  const u = await signedInUser(t);
-  const res = await api.post(
-    "/v1/business/onboard/onboard-user",
-    body(u.email, { company_name: " ", company_type: "Empire", company_size: "", avg_invoices: 2.5 }),
-    u.token,
-  );
-  expect(res.statusCode).toBe(400);
-  const messages = res.json().error.details.map((d: { message: string }) => d.message);
+  const u = await createUser(t);
+  const res = await t.call("POST", "/v1/business/onboard/onboard-user", {
+    body: body(u.email, { company_name: " ", company_type: "Empire", company_size: "", avg_invoices: 2.5 }),
+    token: u.token,
+  });
+  expect(res.status).toBe(400);
+  const messages = res.json.error.details.map((d: { message: string }) => d.message);
   expect(messages).toEqual(
     expect.arrayContaining([
       onboardingMessages.companyNameRequired,
@@ -72,22 +75,28 @@ it("validates each field with a clear message", async () => {
       onboardingMessages.avgInvoicesInvalid,
     ]),
   );
-  const tz = await api.post(
-    "/v1/business/onboard/onboard-user",
-    body(u.email, { timezone: "Mars/Olympus" }),
-    u.token,
-  );
-  expect(tz.statusCode).toBe(400);
-  expect(tz.json().error.message).toBe(onboardingMessages.timezoneInvalid);
+  const tz = await t.call("POST", "/v1/business/onboard/onboard-user", {
+    body: body(u.email, { timezone: "Mars/Olympus" }),
+    token: u.token,
+  });
+  expect(tz.status).toBe(400);
+  expect(tz.json.error.message).toBe(onboardingMessages.timezoneInvalid);
 });
 
 it("refuses another user's email and anonymous calls", async () => {
-  const a = await signedInUser(t);
-  const b = await signedInUser(t);
-  const res = await api.post("/v1/business/onboard/onboard-user", body(b.email), a.token);
-  expect(res.statusCode).toBe(403);
-  const check = await api.get(`/v1/business/onboard/check?email=${encodeURIComponent(b.email)}`, a.token);
-  expect(check.statusCode).toBe(403);
-  expect(check.body).not.toContain(b.email);
-  expect((await api.post("/v1/business/onboard/onboard-user", body(a.email))).statusCode).toBe(401);
+  const a = await createUser(t);
+  const b = await createUser(t);
+  const res = await t.call("POST", "/v1/business/onboard/onboard-user", {
+    body: body(b.email),
+    token: a.token,
+  });
+  expect(res.status).toBe(403);
+  const check = await t.call("GET", `/v1/business/onboard/check?email=${encodeURIComponent(b.email)}`, {
+    token: a.token,
+  });
+  expect(check.status).toBe(403);
+  expect(check.text).not.toContain(b.email);
+  expect((await t.call("POST", "/v1/business/onboard/onboard-user", { body: body(a.email) })).status).toBe(
+    401,
+  );
 });

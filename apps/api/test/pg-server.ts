@@ -3,6 +3,7 @@ import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { until } from "./kit/until.ts";
 import { freePort } from "./net.ts";
 
 /** A throwaway PostgreSQL server from the machine's binaries (initdb, postgres), for tests. */
@@ -61,19 +62,22 @@ export async function startPgServer(): Promise<PgServer> {
     { ...user, stdio: "ignore" },
   );
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (err) {
-      await client.end().catch(() => {});
-      if (Date.now() > deadline || child.exitCode !== null) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  await until(
+    async () => {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return true;
+      } catch (err) {
+        await client.end().catch(() => {});
+        if (child.exitCode !== null) throw err;
+        return false;
+      }
+    },
+    30_000,
+    { what: "the PostgreSQL server up", intervalMs: 200 },
+  );
   return {
     url,
     async stop() {

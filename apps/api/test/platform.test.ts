@@ -3,48 +3,44 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { client, createTestApp, type TestApp, uniqueEmail } from "./harness.ts";
 import { enqueueEmail, openDatabase, QBO_SYNC } from "./internals.ts";
+import { appForFile, sleep, uniqueEmail } from "./kit/index.ts";
 
-let t: TestApp;
-beforeAll(async () => {
+const t = appForFile(() => {
   const dist = mkdtempSync(path.join(tmpdir(), "recoup-dist-"));
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Recoup</title><div id=root></div>");
   writeFileSync(path.join(dist, "assets", "app-123.js"), "console.log(1)");
-  t = await createTestApp({ WEB_DIST_DIR: dist });
+  return { WEB_DIST_DIR: dist };
 });
-afterAll(() => t?.close());
 
 describe("HTTP platform", () => {
   it("answers malformed JSON with a JSON 400", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/v1/auth/login",
-      payload: "{not json",
+    const res = await t.call("POST", "/v1/auth/login", {
+      raw: "{not json",
       headers: { "content-type": "application/json" },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
       error: { code: "BAD_REQUEST", message: "The request body is not valid JSON." },
     });
   });
 
   it("answers unknown API paths with a JSON 404", async () => {
-    const res = await client(t.app).get("/v1/nothing-here");
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe("NOT_FOUND");
+    const res = await t.call("GET", "/v1/nothing-here");
+    expect(res.status).toBe(404);
+    expect(res.json.error.code).toBe("NOT_FOUND");
   });
 
   it("reports liveness and readiness", async () => {
-    expect((await client(t.app).get("/health/live")).json()).toEqual({ status: "ok" });
-    expect((await client(t.app).get("/health/ready")).statusCode).toBe(200);
+    expect((await t.call("GET", "/health/live")).json).toEqual({ status: "ok" });
+    expect((await t.call("GET", "/health/ready")).status).toBe(200);
   });
 
   it("sends security headers and a strict CSP, and no-store on API answers", async () => {
-    const res = await client(t.app).get("/login");
+    const res = await t.call("GET", "/login");
     const csp = res.headers["content-security-policy"] as string;
     for (const d of [
       "default-src 'self'",
@@ -58,20 +54,20 @@ describe("HTTP platform", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["strict-transport-security"]).toContain("max-age=31536000");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
-    const api = await client(t.app).post("/v1/auth/login", { email: "a@b.co", password: "x" });
+    const api = await t.call("POST", "/v1/auth/login", { body: { email: "a@b.co", password: "x" } });
     expect(api.headers["cache-control"]).toBe("no-store");
   });
 
   it("serves the web app with history fallback and immutable assets", async () => {
-    const page = await client(t.app).get("/customers/abc?x=1");
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("<div id=root>");
-    const asset = await client(t.app).get("/assets/app-123.js");
+    const page = await t.call("GET", "/customers/abc?x=1");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("<div id=root>");
+    const asset = await t.call("GET", "/assets/app-123.js");
     expect(asset.headers["cache-control"]).toContain("immutable");
   });
 
   it("publishes an OpenAPI document generated from the contracts, and a docs page", async () => {
-    const doc = (await client(t.app).get("/openapi.json")).json();
+    const doc = (await t.call("GET", "/openapi.json")).json;
     expect(doc.openapi).toMatch(/^3\./);
     for (const p of [
       "/v1/auth/login",
@@ -84,9 +80,9 @@ describe("HTTP platform", () => {
     expect(
       doc.paths["/v1/auth/login"].post.requestBody.content["application/json"].schema.properties,
     ).toHaveProperty("email");
-    const docs = await client(t.app).get("/docs/");
-    expect(docs.statusCode).toBe(200);
-    expect(docs.body).toContain("swagger");
+    const docs = await t.call("GET", "/docs/");
+    expect(docs.status).toBe(200);
+    expect(docs.text).toContain("swagger");
   });
 });
 
@@ -104,9 +100,9 @@ describe("job queue", () => {
         throw new Error("roll back");
       })
       .catch(() => {});
-    await t.waitForMail(kept, /queue test/);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await t.mailTo(dropped)).toEqual([]);
+    await t.mailbox.waitFor(kept, /queue test/);
+    await sleep(1500);
+    expect(await t.mailbox.to(dropped)).toEqual([]);
   });
 });
 

@@ -1,23 +1,18 @@
 import { apiPaths, errorCodes, templateMessages, templateNames, templateTypes } from "@recoup/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./harness.ts";
-import { type Caller, createUser, injectCaller, type KitUser } from "./kit.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appForFile, type CompanyUser, createCompany } from "./kit/index.ts";
 
-let t: TestApp;
-let call: Caller;
-let ada: KitUser & { companyId: string };
-let otto: KitUser & { companyId: string };
+const t = appForFile();
+let ada: CompanyUser;
+let otto: CompanyUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  call = injectCaller(t.app);
-  ada = (await createUser(call, t.mailbox, { firstName: "Ada", companyName: "Lovelace & Co" })) as typeof ada;
-  otto = (await createUser(call, t.mailbox, { firstName: "Otto" })) as typeof otto;
+  ada = await createCompany(t, { firstName: "Ada", companyName: "Lovelace & Co" });
+  otto = await createCompany(t, { firstName: "Otto" });
 });
-afterAll(() => t?.close());
 
 const templatesOf = (u: typeof ada) =>
-  call("GET", `${apiPaths.templates.list}?companyId=${u.companyId}`, { token: u.token });
+  t.call("GET", `${apiPaths.templates.list}?companyId=${u.companyId}`, { token: u.token });
 
 describe("email templates", () => {
   it("lists the three defaults with the spec's names and the default interval of 7 days", async () => {
@@ -39,7 +34,7 @@ describe("email templates", () => {
 
   it("saves a template with its HTML sanitised, answering the spec's message, and keeps it", async () => {
     const content = `<p onclick="steal()">Hi <b>{customer_name}</b></p><script>alert(1)</script><a href="javascript:alert(2)">pay</a><a href="https://pay.example.com">link</a>`;
-    const res = await call("POST", apiPaths.templates.save, {
+    const res = await t.call("POST", apiPaths.templates.save, {
       token: ada.token,
       body: {
         companyId: ada.companyId,
@@ -72,7 +67,7 @@ describe("email templates", () => {
   });
 
   it("stores the follow-up interval (7, 15 or 30) with the 'Current Setting' text", async () => {
-    const res = await call("POST", apiPaths.templates.followUpInterval, {
+    const res = await t.call("POST", apiPaths.templates.followUpInterval, {
       token: ada.token,
       body: { companyId: ada.companyId, followUpInterval: "15" },
     });
@@ -82,7 +77,7 @@ describe("email templates", () => {
       currentSetting: "Follow-up emails will be sent every 15 days",
     });
     expect((await templatesOf(ada)).json.data.followUpInterval).toBe("15");
-    const bad = await call("POST", apiPaths.templates.followUpInterval, {
+    const bad = await t.call("POST", apiPaths.templates.followUpInterval, {
       token: ada.token,
       body: { companyId: ada.companyId, followUpInterval: "10" },
     });
@@ -91,10 +86,10 @@ describe("email templates", () => {
 
   it("refuses another company's templates (403) and anonymous callers (401)", async () => {
     const foreign = `?companyId=${otto.companyId}`;
-    expect((await call("GET", `${apiPaths.templates.list}${foreign}`, { token: ada.token })).status).toBe(
+    expect((await t.call("GET", `${apiPaths.templates.list}${foreign}`, { token: ada.token })).status).toBe(
       403,
     );
-    const save = await call("POST", apiPaths.templates.save, {
+    const save = await t.call("POST", apiPaths.templates.save, {
       token: ada.token,
       body: { companyId: otto.companyId, type: "on_due_date", subject: "x", content: "<p>x</p>" },
     });
@@ -104,14 +99,14 @@ describe("email templates", () => {
       [apiPaths.templates.preview, { companyId: otto.companyId, type: "on_due_date" }],
       [apiPaths.templates.sendTest, { companyId: otto.companyId, type: "on_due_date" }],
     ] as const) {
-      expect((await call("POST", path, { token: ada.token, body })).status).toBe(403);
+      expect((await t.call("POST", path, { token: ada.token, body })).status).toBe(403);
     }
-    expect((await call("GET", `${apiPaths.templates.list}${foreign}`)).status).toBe(401);
+    expect((await t.call("GET", `${apiPaths.templates.list}${foreign}`)).status).toBe(401);
     expect((await templatesOf(otto)).json.data.followUpInterval).toBe("7");
   });
 
   it("previews an unsaved edit with sample values when there is no open invoice, escaping nothing twice", async () => {
-    const res = await call("POST", apiPaths.templates.preview, {
+    const res = await t.call("POST", apiPaths.templates.preview, {
       token: ada.token,
       body: {
         companyId: ada.companyId,
@@ -132,13 +127,13 @@ describe("email templates", () => {
   });
 
   it("emails a test to the signed-in user only, from the company's name", async () => {
-    const res = await call("POST", apiPaths.templates.sendTest, {
+    const res = await t.call("POST", apiPaths.templates.sendTest, {
       token: ada.token,
       body: { companyId: ada.companyId, type: "before_due_date" },
     });
     expect(res.status).toBe(200);
     expect(res.json.data.sentTo).toBe(ada.email);
-    const mail = await t.waitForMail(ada.email, /^\[Test\] Friendly reminder: invoice 1001/);
+    const mail = await t.mailbox.waitFor(ada.email, /^\[Test\] Friendly reminder: invoice 1001/);
     expect(mail.headers.from).toContain("Lovelace & Co");
     expect(mail.headers.from).toContain("<no-reply@recoup.local>");
     expect(mail.headers["reply-to"]).toContain(ada.email);
@@ -148,9 +143,12 @@ describe("email templates", () => {
 
 describe("reminder settings", () => {
   const settingsOf = (u: typeof ada) =>
-    call("GET", `${apiPaths.reminders.settings}?companyId=${u.companyId}`, { token: u.token });
+    t.call("GET", `${apiPaths.reminders.settings}?companyId=${u.companyId}`, { token: u.token });
   const save = (u: typeof ada, body: Record<string, unknown>) =>
-    call("POST", apiPaths.reminders.settings, { token: u.token, body: { companyId: u.companyId, ...body } });
+    t.call("POST", apiPaths.reminders.settings, {
+      token: u.token,
+      body: { companyId: u.companyId, ...body },
+    });
 
   it("are off for a new company: 09:00, weekdays only", async () => {
     const res = await settingsOf(otto);
@@ -188,7 +186,7 @@ describe("reminder settings", () => {
   it("refuse a send time at or after the window's close (18:00) and another company's settings", async () => {
     expect((await save(ada, { enabled: false, sendTime: "18:00", weekdaysOnly: true })).status).toBe(400);
     expect((await save(ada, { enabled: false, sendTime: "9:00", weekdaysOnly: true })).status).toBe(400);
-    const foreign = await call("POST", apiPaths.reminders.settings, {
+    const foreign = await t.call("POST", apiPaths.reminders.settings, {
       token: ada.token,
       body: {
         companyId: otto.companyId,
@@ -200,8 +198,11 @@ describe("reminder settings", () => {
     });
     expect(foreign.status).toBe(403);
     expect(
-      (await call("GET", `${apiPaths.reminders.settings}?companyId=${otto.companyId}`, { token: ada.token }))
-        .status,
+      (
+        await t.call("GET", `${apiPaths.reminders.settings}?companyId=${otto.companyId}`, {
+          token: ada.token,
+        })
+      ).status,
     ).toBe(403);
     expect((await settingsOf(otto)).json.data.enabled).toBe(false);
   });

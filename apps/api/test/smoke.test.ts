@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { client, createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { expect, it } from "vitest";
+import { appForFile, createCompany } from "./kit/index.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = appForFile();
 
 it("serves health and a signed-in, onboarded user", async () => {
-  const api = client(t.app);
-  expect((await api.get("/health/ready")).json()).toEqual({ status: "ok", database: t.backend });
-  const u = await signedInUser(t, { onboard: true });
-  const details = await api.get("/v1/auth/user/details", u.token);
-  expect(details.statusCode).toBe(200);
-  expect(details.json().data).toMatchObject({ email: u.email, isOnboarded: true, companyId: u.companyId });
+  expect((await t.call("GET", "/health/ready")).json).toEqual({ status: "ok", database: t.backend });
+  const u = await createCompany(t);
+  const details = await t.call("GET", "/v1/auth/user/details", { token: u.token });
+  expect(details.status).toBe(200);
+  expect(details.json.data).toMatchObject({ email: u.email, isOnboarded: true, companyId: u.companyId });
 });

@@ -1,19 +1,17 @@
 import { Agent, request as httpRequest } from "node:http";
 import { apiPaths } from "@recoup/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signedInUser, type TestApp } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appForFile, type CompanyUser, createCompany } from "./kit/index.ts";
 
 /**
  * Every upload route (today: update-profile) answers a malformed multipart body with a 400 that
  * says what is wrong, or a 413 for a file over the limit; before, 78 of 200 fuzzed bodies got 500.
  */
-let t: TestApp;
-let user: Awaited<ReturnType<typeof signedInUser>>;
+const t = appForFile();
+let user: CompanyUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  user = await signedInUser(t, { onboard: true });
+  user = await createCompany(t);
 });
-afterAll(() => t?.close());
 
 const B = "recoup-boundary-7MA4YWxkTrZu0gW";
 const field = (name: string, value: string) =>
@@ -21,17 +19,16 @@ const field = (name: string, value: string) =>
 const file = (name: string, bytes: number) =>
   `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n${"x".repeat(bytes)}\r\n`;
 const profile = () =>
-  field("userName", "Ada") + field("email", user.email) + field("companyId", user.companyId!);
+  field("userName", "Ada") + field("email", user.email) + field("companyId", user.companyId);
 const form = (...parts: string[]) => `${parts.join("")}--${B}--\r\n`;
 
 async function upload(body: string | Buffer, contentType = `multipart/form-data; boundary=${B}`) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: apiPaths.settings.updateProfile,
-    payload: body,
-    headers: { authorization: `Bearer ${user.token}`, "content-type": contentType },
+  const res = await t.call("POST", apiPaths.settings.updateProfile, {
+    raw: body,
+    token: user.token,
+    headers: { "content-type": contentType },
   });
-  return { status: res.statusCode, error: res.json().error as { code: string; message: string } };
+  return { status: res.status, error: res.json.error as { code: string; message: string } };
 }
 
 describe("update-profile's multipart body", () => {
@@ -132,7 +129,7 @@ describe("update-profile's multipart body", () => {
   });
 
   it("is documented in /openapi.json as multipart/form-data with its fields", async () => {
-    const doc = (await t.app.inject({ url: apiPaths.openapi })).json();
+    const doc = (await t.call("GET", apiPaths.openapi)).json;
     const body = doc.paths[apiPaths.settings.updateProfile].post.requestBody;
     const schema = body.content["multipart/form-data"].schema;
     expect(Object.keys(schema.properties)).toEqual([

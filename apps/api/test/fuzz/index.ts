@@ -4,7 +4,7 @@
  * user's token, each answer counted. A 5xx or a request without an answer is a finding.
  */
 import { apiPaths } from "@recoup/contracts";
-import { type Caller, type KitUser, logIn } from "../kit.ts";
+import { type Caller, type KitUser, logIn } from "../kit/index.ts";
 import { HIDDEN_OPERATIONS, operationsOf } from "./operations.ts";
 import type { Session } from "./run.ts";
 import type { Known } from "./values.ts";

@@ -1,12 +1,16 @@
 import { apiPaths } from "@recoup/contracts";
-import { signInbound } from "@recoup/sandbox-mail";
 import { and, count, eq } from "drizzle-orm";
-import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { afterAll, beforeAll, expect } from "vitest";
 import { emailMessages, reminderPauses } from "../src/db/schema/index.ts";
 import { openInvoices, startWorld, type World } from "./collections-fixture.ts";
-import { INBOUND } from "./harness.ts";
-import type { MailMessage } from "./kit.ts";
+import {
+  composeMail,
+  deliverInbound,
+  httpCaller,
+  type InboundOptions,
+  type MailMessage,
+  sendReminder as sendByHand,
+} from "./kit/index.ts";
 
 /**
  * The communications tests' calls on one synced world: reminders sent by hand, the mail sandbox
@@ -35,28 +39,8 @@ export function communicationsKit(world: () => World, appUrl: () => string) {
   const takeInvoice = () => remindable()[next++]!;
 
   /** Sends a reminder by hand and answers the email as the mail sandbox received it. */
-  async function sendReminder(invoiceId: string, subject: string): Promise<MailMessage> {
-    const draft = await get(apiPaths.reminders.draft, { invoiceId });
-    expect(draft.status).toBe(200);
-    const sent = await post(apiPaths.reminders.send, {
-      invoiceId,
-      stage: draft.json.data.stage,
-      subject,
-      html: draft.json.data.html,
-    });
-    expect(sent.status).toBe(200);
-    const mail = await world().t.waitForMail(draft.json.data.to, new RegExp(`^${subject}$`));
-    // The send is recorded in the thread just after the SMTP server took it.
-    for (let i = 0; ; i++) {
-      const [found] = await world()
-        .t.ctx.db.select({ id: emailMessages.id })
-        .from(emailMessages)
-        .where(eq(emailMessages.messageId, mail.headers["message-id"]!));
-      if (found) return mail;
-      if (i > 100) throw new Error("the sent reminder was not recorded");
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const sendReminder = (invoiceId: string, subject: string): Promise<MailMessage> =>
+    sendByHand(world().t, world().user, invoiceId, { subject });
 
   const thread = async (invoiceId: string, customerRef: string) => {
     const res = await get(apiPaths.communications.thread, { invoiceId, customerRef });
@@ -80,24 +64,11 @@ export function communicationsKit(world: () => World, appUrl: () => string) {
         and(eq(reminderPauses.companyId, world().user.companyId), eq(reminderPauses.targetQbId, targetQbId)),
       );
 
-  /** Posts a raw message to the inbound endpoint as a relay would. */
-  async function deliver(
-    raw: Buffer,
-    opts: { secret?: string; at?: Date; type?: string; signature?: string | null } = {},
-  ) {
-    const headers: Record<string, string> = { "content-type": opts.type ?? "message/rfc822" };
-    if (opts.signature !== null)
-      headers["x-inbound-signature"] =
-        opts.signature ?? signInbound(opts.secret ?? INBOUND.secret, raw, opts.at);
-    return fetch(`${appUrl()}${apiPaths.communications.inbound}`, {
-      method: "POST",
-      headers,
-      body: new Uint8Array(raw),
-    });
-  }
+  /** Posts a raw message to the inbound endpoint over HTTP, as a relay would. */
+  const deliver = (raw: Buffer, opts: InboundOptions = {}) => deliverInbound(httpCaller(appUrl()), raw, opts);
 
-  const compose = (mail: ConstructorParameters<typeof MailComposer>[0]) =>
-    new MailComposer({ date: new Date("2026-03-16T18:00:00Z"), ...mail }).compile().build();
+  const compose = (mail: Parameters<typeof composeMail>[0]) =>
+    composeMail({ date: new Date("2026-03-16T18:00:00Z"), ...mail });
 
   return { get, post, takeInvoice, sendReminder, thread, stored, pausesOf, deliver, compose };
 }

@@ -1,40 +1,51 @@
+/** The API built in the test on a fresh database, with its own mail sandbox. */
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type MailSandbox, startMailSandbox } from "@recoup/sandbox-mail";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, inject } from "vitest";
-import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import type { AppContext } from "../src/context.ts";
-import type { MailMessage } from "./kit.ts";
-import { createUser, injectCaller, Mailbox } from "./kit.ts";
-import { createDatabase } from "./pg-server.ts";
+import type { AppContext } from "../../src/context.ts";
+import { type Caller, injectCaller } from "./call.ts";
+import { Mailbox } from "./mailbox.ts";
 
-export type { MailMessage };
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgServerUrl: string | undefined;
+    /** A migrated PGlite cluster that each PGlite test app starts from a copy of (test/global-setup.ts). */
+    pgliteTemplate: string | undefined;
+  }
+}
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   backend: "pglite" | "postgres";
+  /** Calls this app through `inject()`. */
+  call: Caller;
   /** The app's mail sandbox inbox. */
   mailbox: Mailbox;
   /** The mail sandbox itself: it plays the customer (reply, out of office, bounce) once `listen` ran. */
   mail: MailSandbox;
   /** Serves the app over HTTP on a free port and points the mail sandbox's replies at it. */
   listen(): Promise<string>;
-  /** Waits for an email to `to` whose subject matches, as the mail sandbox received it. */
-  waitForMail(to: string, subject: RegExp, timeoutMs?: number): Promise<MailMessage>;
-  mailTo(to: string): Promise<MailMessage[]>;
   close(): Promise<void>;
 }
+
+type Env = Record<string, string>;
 
 let counter = 0;
 /** Inbound email as the tests configure it: replies to reply+<token>@inbound.test, signed with the secret. */
 export const INBOUND = { domain: "inbound.test", secret: "test-inbound-secret-0123456789" };
 
 /** The whole API on a fresh database (PGlite, or a new PostgreSQL database) and its own mail sandbox. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Env = {}): Promise<TestApp> {
+  // Loaded here, not above: benchmarks and the browser tests load this kit without the app.
+  const [{ buildApp }, { loadConfig }, { createDatabase }] = await Promise.all([
+    import("../../src/app.ts"),
+    import("../../src/config.ts"),
+    import("../pg-server.ts"),
+  ]);
   const pgServerUrl = inject("pgServerUrl");
   const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-test-"));
   const mail = await startMailSandbox({ smtpPort: 0, httpPort: 0 });
@@ -62,21 +73,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const { app, ctx } = await buildApp(config);
   await app.ready();
-  const mailbox = new Mailbox(mail.inboxUrl);
-  const mailTo = (to: string) => mailbox.to(to);
   return {
     app,
     ctx,
     backend: databaseUrl ? "postgres" : "pglite",
-    mailbox,
+    call: injectCaller(app),
+    mailbox: new Mailbox(mail.inboxUrl),
     mail,
     async listen() {
       const address = await app.listen({ port: 0, host: "127.0.0.1" });
       mail.setInbound({ url: `${address}/v1/inbound/email`, secret: INBOUND.secret });
       return address;
     },
-    mailTo,
-    waitForMail: (to, subject, timeoutMs = 15_000) => mailbox.waitFor(to, subject, { timeoutMs }),
     async close() {
       await app.close();
       await mail.close();
@@ -85,38 +93,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** The file's app, made before its tests and closed after them, and its JSON client (once they run). */
-export function appForFile(env: Record<string, string> = {}) {
-  let made: TestApp | undefined;
+/**
+ * The file's app: made before its tests (with `env`, or what `env()` answers then) and closed after
+ * them. Its fields are there once the tests run.
+ */
+export function appForFile(env: Env | (() => Env | Promise<Env>) = {}): TestApp {
+  const t = {} as TestApp;
   beforeAll(async () => {
-    made = await createTestApp(env);
+    Object.assign(t, await createTestApp(typeof env === "function" ? await env() : env));
   });
-  afterAll(() => made?.close());
-  return { t: () => made!, api: () => client(made!.app) };
-}
-
-/** Shorthands for JSON calls through inject(). */
-export function client(app: FastifyInstance) {
-  const call = (method: InjectOptions["method"], url: string, body?: unknown, token?: string) =>
-    app.inject({
-      method,
-      url,
-      ...(body !== undefined ? { payload: body as InjectOptions["payload"] } : {}),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  return {
-    get: (url: string, token?: string) => call("GET", url, undefined, token),
-    post: (url: string, body?: unknown, token?: string) => call("POST", url, body, token),
-  };
-}
-
-export { STRONG_PASSWORD, uniqueEmail } from "./kit.ts";
-
-/** Signs a user up, verifies them from the emailed code, logs in; optionally onboards (the kit's createUser). */
-export async function signedInUser(t: TestApp, opts: { onboard?: boolean; email?: string } = {}) {
-  const user = await createUser(injectCaller(t.app), t.mailbox, {
-    onboard: opts.onboard ?? false,
-    ...(opts.email ? { email: opts.email } : {}),
-  });
-  return { email: user.email, tokens: user.tokens, companyId: user.companyId, token: user.token };
+  afterAll(() => t.close?.());
+  return t;
 }
