@@ -74,6 +74,8 @@ export const emailMessageSchema = z.object({
   returnDate: isoDateSchema.nullable(),
   /** A failed send's or a bounce's reason. */
   error: z.string().nullable(),
+  /** Said of a message that went as it should, e.g. a reminder sent without its invoice's PDF. */
+  note: z.string().nullable(),
   /**
    * Who sent it, as far as the chase goes: `known` (acted on when it came; every outbound one),
    * `unknown` (held: it changed nothing, until 'Confirm sender'), or `confirmed` by a user.

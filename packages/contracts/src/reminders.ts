@@ -86,6 +86,8 @@ export type EmailLocale = (typeof EMAIL_LOCALES)[number];
 
 export const reminderSettingsResponseSchema = z.object({
   data: reminderSettingsSchema.extend({
+    /** 'Attach the invoice PDF': each reminder carries the invoice's PDF from QuickBooks (on by default). */
+    attachInvoicePdf: z.boolean(),
     timezone: z.string(),
     locale: z.string(),
     followUpInterval: followUpIntervalSchema,
@@ -116,6 +118,8 @@ export const saveReminderSettingsRequestSchema = reminderSettingsSchema.extend({
   timezone: z.string().min(1).max(64).optional(),
   /** How the company's emails write money and dates. */
   locale: z.enum(EMAIL_LOCALES).optional(),
+  /** Left out: kept as it is. */
+  attachInvoicePdf: z.boolean().optional(),
 });
 export type SaveReminderSettingsRequest = z.infer<typeof saveReminderSettingsRequestSchema>;
 

@@ -64,6 +64,8 @@ export const emailMessages = pgTable(
     /** An automatic reply's return date. */
     returnDate: date(),
     error: text(),
+    /** Said of a message that went as it should, e.g. a reminder sent without its invoice's PDF. */
+    note: text(),
     /** Null: an outbound message, or an inbound one from a known sender, acted on when it came. */
     senderCheck: jsonb().$type<SenderCheck>(),
     /** SHA-256 of the raw message as received, for a relay's retries. */

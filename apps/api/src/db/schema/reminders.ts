@@ -22,6 +22,8 @@ export const reminderSettings = pgTable(
     /** "HH:MM" in the company's time zone: when the day's window opens. */
     sendTime: text().notNull().default("09:00"),
     weekdaysOnly: boolean().notNull().default(true),
+    /** Each reminder carries the invoice's PDF, fetched from QuickBooks when it is sent. */
+    attachInvoicePdf: boolean().notNull().default(true),
     enabledAt: timestamp({ withTimezone: true }),
     /** Why the last planning run sent nothing (e.g. the sync before it failed); null when it could. */
     blockedReason: text(),

@@ -15,6 +15,8 @@ export interface OutgoingEmail {
   messageId?: string;
   /** Inline images referenced as `cid:<cid>` from the HTML. */
   inline?: { cid: string; filename: string; contentType: string; content: Buffer }[];
+  /** Files attached to the email (the invoice's PDF). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -42,13 +44,15 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url.toString());
   const fromAddress = addressOf(from);
   return {
-    async send({ fromName, inline, ...email }) {
+    async send({ fromName, inline, attachments, ...email }) {
+      const files = [
+        ...(inline ?? []).map((a) => ({ ...a, contentDisposition: "inline" as const })),
+        ...(attachments ?? []).map((a) => ({ ...a, contentDisposition: "attachment" as const })),
+      ];
       const info = await transport.sendMail({
         ...email,
         from: fromName ? { name: fromName, address: fromAddress } : from,
-        ...(inline?.length
-          ? { attachments: inline.map((a) => ({ ...a, contentDisposition: "inline" })) }
-          : {}),
+        ...(files.length ? { attachments: files } : {}),
       });
       return { messageId: info.messageId };
     },

@@ -51,6 +51,9 @@ export interface OutboundMessage {
   html: string;
   text: string;
   error?: string | null;
+  /** Said of a message that went as it should (a reminder sent without its invoice's PDF). */
+  note?: string | null;
+  attachments?: { filename: string; contentType: string; size: number }[];
   sentBy?: string | null;
   at: Date;
 }
@@ -77,6 +80,8 @@ export async function recordOutbound(db: DbOrTx, messages: OutboundMessage[]) {
       text: m.text,
       replyText: m.text,
       error: m.error ?? null,
+      note: m.note ?? null,
+      attachments: m.attachments ?? [],
       sentBy: m.sentBy ?? null,
       at: m.at,
     })),

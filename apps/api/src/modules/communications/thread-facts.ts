@@ -18,6 +18,7 @@ export const toMessage = (m: EmailMessageRow): EmailMessage => ({
   attachments: m.attachments,
   returnDate: m.returnDate,
   error: m.error,
+  note: m.note,
   sender: m.senderCheck?.state ?? "known",
   heldReason: m.senderCheck?.reason ?? null,
   at: m.at.toISOString(),

@@ -11,6 +11,7 @@ const planningColumns = {
   enabled: sql<boolean>`coalesce(${reminderSettings.enabled}, false)`,
   sendTime: sql<string>`coalesce(${reminderSettings.sendTime}, '09:00')`,
   weekdaysOnly: sql<boolean>`coalesce(${reminderSettings.weekdaysOnly}, true)`,
+  attachInvoicePdf: sql<boolean>`coalesce(${reminderSettings.attachInvoicePdf}, true)`,
   blockedReason: reminderSettings.blockedReason,
   blockedAt: reminderSettings.blockedAt,
   lastPlannedAt: reminderSettings.lastPlannedAt,
@@ -38,7 +39,13 @@ export function enabledCompanies(db: DbOrTx) {
 export async function saveSettings(
   db: DbOrTx,
   companyId: string,
-  values: { enabled: boolean; sendTime: string; weekdaysOnly: boolean; enabledAt?: Date | null },
+  values: {
+    enabled: boolean;
+    sendTime: string;
+    weekdaysOnly: boolean;
+    attachInvoicePdf?: boolean;
+    enabledAt?: Date | null;
+  },
 ) {
   const set = { ...values, updatedAt: new Date() };
   await db

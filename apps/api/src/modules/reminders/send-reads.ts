@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { type ThreadHeaders, threadHeaders } from "../communications/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
+import { type ReminderPdf, reminderPdfs } from "./invoice-pdf.ts";
 import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
 import * as remindableRepo from "./remindable.repository.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
@@ -19,11 +20,14 @@ export interface CompanyReads {
   automatic: { settings: settingsRepo.SettingsRow | undefined; pauses: Pauses; hold: string | null } | null;
   /** Each invoice's reply address and the thread message a new email answers. */
   threads: Map<string, ThreadHeaders>;
-  /** The company as emails show it and its templates, read when the first of them is sent. */
+  /** The company as emails show it, its templates and whether reminders carry the invoice's PDF, read when the first is sent. */
   email(): Promise<{
     company: Awaited<ReturnType<typeof companyForEmail>>;
     templates: Map<TemplateType, { subject: string; content: string }>;
+    attachPdf: boolean;
   }>;
+  /** The invoice's PDF from QuickBooks, or why it is not there (`invoice-pdf.ts`). */
+  invoicePdf(invoice: remindableRepo.InvoiceForReminder): Promise<ReminderPdf>;
 }
 export async function companyReads(ctx: AppContext, companyId: string, batch: repo.ReminderRow[]) {
   const invoices = await remindableRepo.findInvoices(
@@ -58,11 +62,18 @@ export async function companyReads(ctx: AppContext, companyId: string, batch: re
     automatic,
     threads,
     email: () => {
-      email ??= Promise.all([companyForEmail(ctx, companyId), findTemplates(ctx.db, companyId)]).then(
-        ([company, templates]) => ({ company, templates: new Map(templates.map((t) => [t.type, t])) }),
-      );
+      email ??= Promise.all([
+        companyForEmail(ctx, companyId),
+        findTemplates(ctx.db, companyId),
+        settingsRepo.findSettings(ctx.db, companyId),
+      ]).then(([company, templates, settings]) => ({
+        company,
+        templates: new Map(templates.map((t) => [t.type, t])),
+        attachPdf: settings?.attachInvoicePdf ?? true,
+      }));
       return email;
     },
+    invoicePdf: reminderPdfs(ctx, companyId),
   } satisfies CompanyReads;
 }
 /**

@@ -8,6 +8,9 @@ export interface Sent {
   rendered: { subject: string; html: string; text: string };
   headers: ThreadHeaders;
   from: string;
+  attachments: { filename: string; contentType: string; size: number }[];
+  /** Why the invoice's PDF is not attached, when it should have been. */
+  note: string | null;
 }
 /** A reminder as its invoice's thread shows it. */
 export const inThread = (
@@ -32,6 +35,8 @@ export const inThread = (
   html: sent?.rendered.html ?? r.html ?? "",
   text: sent?.rendered.text ?? "",
   error,
+  note: sent?.note ?? null,
+  attachments: sent?.attachments ?? [],
   sentBy: r.sentBy,
   at,
 });

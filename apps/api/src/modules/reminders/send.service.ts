@@ -66,7 +66,7 @@ async function sendOne(
   let sent: Sent | undefined;
   try {
     if (!ctx.mailer) throw new Error("SMTP_URL is not set: cannot send email");
-    const { company, templates } = await reads.email();
+    const { company, templates, attachPdf } = await reads.email();
     const template =
       r.html !== null ? { subject: r.subject, content: r.html } : templates.get(r.templateType);
     if (!template) throw new Error(`no ${r.templateType} template`);
@@ -78,9 +78,23 @@ async function sendOne(
     const input = emailInput(company, invoice, template, ctx.now(), "inline");
     const rendered = renderReminder({ ...input, paymentLink });
     const headers = reads.threads.get(r.invoiceQbId) ?? {};
+    const pdf = attachPdf ? await reads.invoicePdf(invoice) : { files: [], note: null };
     crashPoint("send-before-smtp");
-    await ctx.mailer.send(outgoingEmail(company, rendered, r.toAddress, r.messageId, headers));
-    sent = { rendered, headers, from: `${company.name} <${addressOf(ctx.config.mailFrom)}>` };
+    await ctx.mailer.send({
+      ...outgoingEmail(company, rendered, r.toAddress, r.messageId, headers),
+      ...(pdf.files.length ? { attachments: pdf.files } : {}),
+    });
+    sent = {
+      rendered,
+      headers,
+      from: `${company.name} <${addressOf(ctx.config.mailFrom)}>`,
+      attachments: pdf.files.map((f) => ({
+        filename: f.filename,
+        contentType: f.contentType,
+        size: f.content.length,
+      })),
+      note: pdf.note,
+    };
     crashPoint("send-after-smtp");
     // Recorded sent, and in the invoice's thread, in the same transaction as the group's others.
     await recordSent(ctx, {

@@ -32,6 +32,7 @@ export async function getReminderSettings(
     enabled: s.enabled,
     sendTime: s.sendTime,
     weekdaysOnly: s.weekdaysOnly,
+    attachInvoicePdf: s.attachInvoicePdf,
     timezone: s.timezone,
     locale: s.locale,
     followUpInterval: s.followUpInterval,
@@ -75,6 +76,7 @@ export async function saveReminderSettings(
     enabled: input.enabled,
     sendTime: input.sendTime,
     weekdaysOnly: input.weekdaysOnly,
+    ...(input.attachInvoicePdf !== undefined ? { attachInvoicePdf: input.attachInvoicePdf } : {}),
     ...(turningOn ? { enabledAt: ctx.now() } : {}),
     ...(!input.enabled ? { enabledAt: null } : {}),
   });

@@ -77,6 +77,7 @@ export function ThreadMessage({ companyId, message }: { companyId: string; messa
             {message.error}
           </p>
         ) : null}
+        {message.note ? <p className="text-muted-foreground text-sm break-words">{message.note}</p> : null}
         <HeldSenderNotice companyId={companyId} message={message} />
         {message.kind === "auto_reply" && message.returnDate ? (
           <p className="text-sm font-medium">Back on {formatDate(message.returnDate)}</p>

@@ -47,7 +47,11 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
     locale: (EMAIL_LOCALES as readonly string[]).includes(locale) ? (locale as EmailLocale) : "en-US",
   } satisfies ReminderSchedule;
 
-  function saveSettings(values: { enabled: boolean } & ReminderSchedule, success: string, confirm = false) {
+  function saveSettings(
+    values: { enabled: boolean; attachInvoicePdf?: boolean } & ReminderSchedule,
+    success: string,
+    confirm = false,
+  ) {
     save.mutate(
       { companyId, ...values, ...(confirm ? { confirm: true } : {}) },
       {
@@ -92,6 +96,24 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
             data-testid="reminders-status"
           >
             {reminderStatusLine(stored)}
+          </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-3">
+        <Switch
+          id="reminders-attach-pdf"
+          checked={stored.attachInvoicePdf}
+          disabled={save.isPending}
+          aria-describedby="reminders-attach-pdf-hint"
+          onCheckedChange={(attachInvoicePdf) =>
+            saveSettings({ enabled: stored.enabled, ...schedule, attachInvoicePdf }, reminderMessages.saved)
+          }
+        />
+        <div className="grid gap-1">
+          <Label htmlFor="reminders-attach-pdf">Attach the invoice PDF</Label>
+          <p id="reminders-attach-pdf-hint" className="text-muted-foreground text-sm">
+            Each reminder carries the invoice as QuickBooks prints it. If QuickBooks does not send it in time,
+            the reminder goes without it and its thread says so.
           </p>
         </div>
       </div>

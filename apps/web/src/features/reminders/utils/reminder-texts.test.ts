@@ -9,6 +9,7 @@ const settings = (over: Partial<ReminderSettingsResponse["data"]>): ReminderSett
   enabled: true,
   sendTime: "09:00",
   weekdaysOnly: true,
+  attachInvoicePdf: true,
   timezone: "Europe/Paris",
   locale: "fr-FR",
   followUpInterval: "7",
