@@ -45,7 +45,7 @@ export function MessageBody({ message }: { message: EmailMessage }) {
   const [showHtml, setShowHtml] = useState(false);
   return (
     <div className="grid min-w-0 gap-2">
-      <p className="text-sm break-words whitespace-pre-wrap" data-testid="email-text">
+      <p className="text-sm wrap-anywhere whitespace-pre-wrap" data-testid="email-text">
         {own || <span className="text-muted-foreground">(no text)</span>}
       </p>
       <div className="flex flex-wrap gap-1">
