@@ -45,8 +45,10 @@ export async function generateReminderCompanies(exec: Exec, d: ReminderData) {
     from ${co}`);
   await exec(`insert into qbo_connections (company_id, realm_id, status, cdc_cursor, last_sync_at)
     select id, realm, 'connected', now(), now() from ${co}`);
-  await exec(`insert into reminder_settings (company_id, enabled, send_time, weekdays_only, enabled_at)
-    select id, true, '00:00', false, now() - interval '200 days' from ${co}`);
+  // Their QuickBooks connections hold no tokens: no invoice PDF can be fetched, so none is attached
+  // ('Attach the invoice PDF' off); what is measured is planning and sending.
+  await exec(`insert into reminder_settings (company_id, enabled, send_time, weekdays_only, attach_invoice_pdf, enabled_at)
+    select id, true, '00:00', false, false, now() - interval '200 days' from ${co}`);
   const templates = Object.entries(defaultTemplates)
     .map(([type, t]) => `(${lit(type)}, ${lit(t.name)}, ${lit(t.subject)}, ${lit(t.content)})`)
     .join(", ");
