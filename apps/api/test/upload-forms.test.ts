@@ -58,7 +58,7 @@ describe("update-profile's multipart body", () => {
     [
       "a text field it does not take",
       () => form(profile(), field("role", "admin")),
-      /Unexpected field role: the form takes userName, email, companyId, signature, profilePic, companyLogo\./,
+      /Unexpected field role: the form takes userName, email, companyId, signature, howToPay, profilePic, companyLogo\./,
     ],
     ["a field twice", () => form(profile(), field("userName", "Eve")), /The field userName is sent twice\./],
     [
@@ -137,6 +137,7 @@ describe("update-profile's multipart body", () => {
       "email",
       "companyId",
       "signature",
+      "howToPay",
       "profilePic",
       "companyLogo",
     ]);
