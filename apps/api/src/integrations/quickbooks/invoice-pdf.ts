@@ -7,6 +7,9 @@ export const MAX_INVOICE_PDF_BYTES = 10 * 1024 * 1024;
 
 export class PdfTooLarge extends Error {}
 
+/** The file name an invoice's PDF is sent under: `Invoice-<number>.pdf`, safe in any header. */
+export const invoicePdfFilename = (number: string) => `Invoice-${number.replace(/[^\w.-]+/g, "_")}.pdf`;
+
 export interface InvoicePdfRequest {
   baseUrl: string;
   minorVersion: number;

@@ -2,7 +2,13 @@ import { customerPageMessages, errorCodes } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { openCustomerLink } from "../customer-links/index.ts";
-import { PdfTooLarge, QboError, QboNotConnected, streamInvoicePdf } from "../quickbooks/index.ts";
+import {
+  invoicePdfFilename,
+  PdfTooLarge,
+  QboError,
+  QboNotConnected,
+  streamInvoicePdf,
+} from "../quickbooks/index.ts";
 import { findCustomerInvoice } from "./customer-page.repository.ts";
 
 /**
@@ -16,7 +22,7 @@ export async function customerInvoicePdf(ctx: AppContext, token: string, invoice
   if (!invoice) throw notFound("This invoice is not on this page.");
   try {
     const pdf = await streamInvoicePdf(ctx, link.companyId, invoice.id);
-    return { ...pdf, filename: `Invoice-${(invoice.number ?? invoice.id).replace(/[^\w.-]+/g, "_")}.pdf` };
+    return { ...pdf, filename: invoicePdfFilename(invoice.number ?? invoice.id) };
   } catch (err) {
     if (err instanceof PdfTooLarge)
       throw new AppError(413, errorCodes.payloadTooLarge, customerPageMessages.pdfTooLarge);

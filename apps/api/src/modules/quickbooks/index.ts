@@ -1,4 +1,8 @@
-export { MAX_INVOICE_PDF_BYTES, PdfTooLarge } from "../../integrations/quickbooks/invoice-pdf.ts";
+export {
+  invoicePdfFilename,
+  MAX_INVOICE_PDF_BYTES,
+  PdfTooLarge,
+} from "../../integrations/quickbooks/invoice-pdf.ts";
 export { QboError } from "../../integrations/quickbooks/qbo-api.ts";
 export { accessToken, QboNotConnected } from "./access.service.ts";
 export { beginConnect, completeConnect } from "./connection.service.ts";

@@ -1,7 +1,7 @@
 /** 'Attach the invoice PDF': each reminder carries its invoice's PDF, fetched from QuickBooks as it goes. */
 import pLimit from "p-limit";
 import type { AppContext } from "../../context.ts";
-import { invoicePdfAttachment, PdfTooLarge } from "../quickbooks/index.ts";
+import { invoicePdfAttachment, invoicePdfFilename, PdfTooLarge } from "../quickbooks/index.ts";
 import type * as remindableRepo from "./remindable.repository.ts";
 
 /** How long a reminder waits for its PDF before it goes without. */
@@ -27,9 +27,9 @@ export function reminderPdfs(ctx: AppContext, companyId: string) {
     limit(async (): Promise<ReminderPdf> => {
       try {
         const content = await invoicePdfAttachment(ctx, companyId, invoice.id, PDF_WAIT_MS);
-        const name = (invoice.docNumber ?? invoice.id).replace(/[^\w.-]+/g, "_");
+        const filename = invoicePdfFilename(invoice.docNumber ?? invoice.id);
         return {
-          files: [{ filename: `Invoice-${name}.pdf`, contentType: "application/pdf", content }],
+          files: [{ filename, contentType: "application/pdf", content }],
           note: null,
         };
       } catch (err) {
