@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { uuidBytes, uuidText } from "./uuid-bytes.ts";
 
 /**
  * The customer page's link tokens: `<id>.<mac>`, the id a random UUID (16 bytes) and the MAC an
@@ -18,7 +19,7 @@ export class LinkTokens {
 
   /** The token that carries an id (a new one by default): the same id always gives the same token. */
   mint(id: string = randomUUID()): { id: string; token: string } {
-    const bytes = Buffer.from(id.replace(/-/g, ""), "hex");
+    const bytes = uuidBytes(id);
     return { id, token: `${bytes.toString("base64url")}.${this.#mac(bytes).toString("base64url")}` };
   }
 
@@ -31,6 +32,6 @@ export class LinkTokens {
     if (id.length !== 16 || mac.length !== 16 || !timingSafeEqual(mac, this.#mac(id))) return undefined;
     // Re-encoding must give the same text: base64url has several spellings of the last character.
     if (id.toString("base64url") !== match[1] || mac.toString("base64url") !== match[2]) return undefined;
-    return id.toString("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+    return uuidText(id);
   }
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { uuidBytes, uuidText } from "./uuid-bytes.ts";
 
 /**
  * Reply addresses: `reply+<company>.<invoice>.<mac>@<INBOUND_DOMAIN>`, where the company id is
@@ -40,9 +41,6 @@ function unbase32(text: string, length: number) {
   return bytes.length === length ? Buffer.from(bytes) : undefined;
 }
 
-const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ""), "hex");
-const uuidText = (b: Buffer) =>
-  b.toString("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
 const INVOICE_ID = /^[0-9a-z]{1,20}$/;
 
 export class ReplyTokens {
