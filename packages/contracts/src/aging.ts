@@ -44,6 +44,12 @@ export const ageReportQuerySchema = z.object({
   searchQuery: searchSchema,
   page: pageSchema,
   size: pageSizeSchema,
+  /**
+   * Disputed invoices (an open dispute): counted in the buckets like the rest (`include`, the
+   * default), left out (`exclude`), or left out of the rows and totals and summed on their own
+   * (`apart`: the response's `disputed`, and the CSV's 'Disputed' lines).
+   */
+  disputed: z.enum(["include", "exclude", "apart"]).default("include"),
 });
 export type AgeReportQuery = z.input<typeof ageReportQuerySchema>;
 
@@ -65,6 +71,8 @@ export const ageReportResponseSchema = z.object({
     size: z.number().int(),
     /** The totals row over every matching customer (not just the page), one per currency. */
     totals: z.array(z.object({ currency: currencySchema, ...bucketAmounts })),
+    /** With `disputed=apart`: the disputed invoices' buckets, one line per currency; else empty. */
+    disputed: z.array(z.object({ currency: currencySchema, invoices: z.number().int(), ...bucketAmounts })),
     asOf: isoDateSchema,
   }),
 });

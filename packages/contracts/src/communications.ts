@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { holdBadgesShape, holdFilterSchema, invoiceDisputeSchema, invoicePromiseSchema, replySuggestionSchema } from "./holds.ts";
 import { invoiceStatusSchema } from "./invoices.ts";
 import { companyIdSchema, isoDateSchema, pageInfoShape } from "./lists.ts";
 import { reminderStageSchema } from "./reminders.ts";
@@ -9,9 +10,21 @@ export type EmailDirection = z.infer<typeof emailDirectionSchema>;
 /**
  * What a message is: a reminder the schedule sent, one a person sent (from an invoice or the
  * composer), a test email; or, coming in, a person's reply, an automatic reply (out of office),
- * or a bounce (a delivery-status report).
+ * or a bounce (a delivery-status report). Not emails but in the thread all the same: a promise to pay
+ * and a dispute (from the customer page, or recorded by a user), and an `update` a user made to
+ * them (a promise changed or cancelled, a dispute resolved).
  */
-export const emailKindSchema = z.enum(["automatic", "manual", "test", "reply", "auto_reply", "bounce"]);
+export const emailKindSchema = z.enum([
+  "automatic",
+  "manual",
+  "test",
+  "reply",
+  "auto_reply",
+  "bounce",
+  "promise",
+  "dispute",
+  "update",
+]);
 export type EmailKind = z.infer<typeof emailKindSchema>;
 export const emailStatusSchema = z.enum(["queued", "sent", "failed", "bounced", "received"]);
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
@@ -38,6 +51,9 @@ export const emailKindLabels: Record<EmailKind, string> = {
   reply: "Customer reply",
   auto_reply: "Automatic reply",
   bounce: "Bounce",
+  promise: "Promise to pay",
+  dispute: "Dispute",
+  update: "Update",
 };
 
 export const senderSchema = z.enum(["known", "unknown", "confirmed"]);
@@ -104,6 +120,8 @@ export const communicationInvoicesQuerySchema = z.object({
   searchQuery: z.string().max(200).optional(),
   /** Only the invoices whose reply waits for someone. */
   state: z.enum(["reply_waiting"]).optional(),
+  /** Only invoices with an open promise to pay, or with an open dispute. */
+  hold: holdFilterSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -130,6 +148,7 @@ export const communicationInvoiceSchema = z.object({
     })
     .extend({ snippet: z.string() }),
   ...threadFacts,
+  ...holdBadgesShape,
 });
 export type CommunicationInvoice = z.infer<typeof communicationInvoiceSchema>;
 export const communicationInvoicesResponseSchema = z.object({
@@ -162,6 +181,13 @@ export const emailThreadSchema = z.object({
   }),
   messages: z.array(emailMessageSchema),
   ...threadFacts,
+  /** The open promise to pay and the open dispute, with what a user can do about them. */
+  promise: invoicePromiseSchema.nullable(),
+  dispute: invoiceDisputeSchema.nullable(),
+  /** What the latest reply seems to say, when it is a promise, a dispute or 'already paid' not yet recorded. */
+  suggestion: replySuggestionSchema.nullable(),
+  /** The company's 'today', the lower bound of a promise's date. */
+  today: isoDateSchema,
 });
 export type EmailThread = z.infer<typeof emailThreadSchema>;
 export const emailThreadsResponseSchema = z.object({ data: emailThreadSchema });

@@ -20,6 +20,11 @@ export const dashboardSummarySchema = z.object({
   overdueCents: centsSchema,
   overdueInvoices: z.number().int(),
   openInvoices: z.number().int(),
+  /** Open balances under a promise to pay not yet missed, and under an open dispute (home currency). */
+  promisedCents: centsSchema,
+  promisedInvoices: z.number().int(),
+  disputedCents: centsSchema,
+  disputedInvoices: z.number().int(),
   collectedLast30Cents: centsSchema,
   /** Days sales outstanding over the last 90 days: receivables now ÷ invoiced in 90 days × 90. Null with no sales. */
   dso: z.number().nullable(),

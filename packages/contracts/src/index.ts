@@ -8,6 +8,7 @@ export * from "./customers.ts";
 export * from "./dashboard.ts";
 export * from "./error-codes.ts";
 export * from "./errors.ts";
+export * from "./holds.ts";
 export * from "./inbound-failures.ts";
 export * from "./invoices.ts";
 export * from "./lists.ts";

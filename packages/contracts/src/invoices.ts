@@ -9,6 +9,7 @@ import {
   pagingShape,
   searchSchema,
 } from "./lists.ts";
+import { holdBadgesShape, holdFilterSchema } from "./holds.ts";
 import { lastReminderSchema, nextReminderSchema } from "./reminders.ts";
 
 /** Paid: balance 0. Overdue: a balance and due before today (company time zone). Open: otherwise. */
@@ -36,6 +37,8 @@ export const invoiceListQuerySchema = z.object({
   status: invoiceStatusFilterSchema.optional(),
   /** Only this customer's invoices. */
   customerRef: z.string().min(1).max(64).optional(),
+  /** Only invoices with an open promise to pay, or with an open dispute. */
+  hold: holdFilterSchema.optional(),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 
@@ -62,6 +65,7 @@ export const invoiceRowSchema = z.object({
   remindersPaused: z
     .object({ scope: z.enum(["invoice", "customer"]), until: isoDateSchema.nullable() })
     .nullable(),
+  ...holdBadgesShape,
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 

@@ -63,6 +63,17 @@ export const apiPaths = {
     /** POST { companyId, id } */
     dismissInboundFailure: "/v1/business/invoice/inbound-failures/dismiss",
   },
+  /** Promises to pay and disputes, recorded, changed or ended by a user (from the invoice's thread). */
+  holds: {
+    /** POST { companyId, invoiceId, date, note?, source?, emailId? }: records or changes the promise. */
+    promise: "/v1/business/invoice/promise",
+    /** POST { companyId, invoiceId } */
+    cancelPromise: "/v1/business/invoice/promise/cancel",
+    /** POST { companyId, invoiceId, reason, message, source?, emailId? } */
+    dispute: "/v1/business/invoice/dispute",
+    /** POST { companyId, invoiceId }: chasing resumes. */
+    resolveDispute: "/v1/business/invoice/dispute/resolve",
+  },
   customers: {
     outstanding: "/v1/business/customer/customer-outstanding-invoices",
     detail: "/v1/business/customer/customer-detail-info",

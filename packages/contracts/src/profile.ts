@@ -58,7 +58,8 @@ export const updateProfileFormSchema = updateProfileFieldsSchema.extend({
 });
 export const updateProfileResponseSchema = z.object({ data: profileResponseSchema });
 
-export const templateTypes = ["before_due_date", "on_due_date", "after_due_date"] as const;
+/** The spec's three, then 'Missed Promise': sent once when a customer's promised date passes unpaid. */
+export const templateTypes = ["before_due_date", "on_due_date", "after_due_date", "missed_promise"] as const;
 export type TemplateType = (typeof templateTypes)[number];
 export const templateSchema = z.object({
   id: z.string(),

@@ -55,6 +55,7 @@ export const enablePreviewSchema = z.object({
     before_due_date: z.number().int(),
     on_due_date: z.number().int(),
     after_due_date: z.number().int(),
+    missed_promise: z.number().int(),
   }),
   /** The first 100 of them, by customer name. */
   reminders: z.array(plannedReminderSchema),

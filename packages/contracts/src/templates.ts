@@ -21,11 +21,12 @@ export const templateMessages = {
 
 export const templateTypeSchema = z.enum(templateTypes);
 
-/** The stored names of the three templates (spec section 3). */
+/** The stored names of the templates (the spec's three, section 3, and 'Missed Promise'). */
 export const templateNames = {
   before_due_date: "Before Due Date Reminder",
   on_due_date: "Due Date Notification",
   after_due_date: "Overdue Payment Notice",
+  missed_promise: "Missed Promise",
 } as const;
 
 /** The tiles' labels, also the stage names shown for reminders. */
@@ -33,6 +34,7 @@ export const templateTileLabels = {
   before_due_date: "Before Due Date",
   on_due_date: "On Due Date",
   after_due_date: "After Due Date",
+  missed_promise: "Missed Promise",
 } as const;
 
 /**
@@ -75,7 +77,7 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const templatesQuerySchema = z.object({ companyId: companyIdSchema });
 export const templatesResponseSchema = z.object({
   data: z.object({
-    /** Always the three, in the order of `templateTypes`. */
+    /** Always the four, in the order of `templateTypes`. */
     templates: z.array(emailTemplateSchema),
     followUpInterval: followUpIntervalSchema,
     /** The company's signature (sanitised HTML), added at the end of every email. */

@@ -37,7 +37,7 @@ export const emailTemplates = pgTable(
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    type: text({ enum: ["before_due_date", "on_due_date", "after_due_date"] }).notNull(),
+    type: text({ enum: ["before_due_date", "on_due_date", "after_due_date", "missed_promise"] }).notNull(),
     name: text().notNull(),
     subject: text().notNull(),
     content: text().notNull(),

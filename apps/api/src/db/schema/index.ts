@@ -4,6 +4,7 @@ export * from "./communications.ts";
 export * from "./companies.ts";
 export * from "./customer-page.ts";
 export * from "./customers.ts";
+export * from "./holds.ts";
 export * from "./identity.ts";
 export * from "./inbound-failures.ts";
 export * from "./invoices.ts";
