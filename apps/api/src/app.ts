@@ -12,7 +12,7 @@ import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { authRoutes, oauthRoutes, tenantScope } from "./modules/auth/index.ts";
 import { billingRoutes, stripeWebhookRoutes } from "./modules/billing/index.ts";
-import { communicationsRoutes, inboundRoutes } from "./modules/communications/index.ts";
+import { communicationsRoutes, holdsRoutes, inboundRoutes } from "./modules/communications/index.ts";
 import { customerPageLinkRoutes, customerPageRoutes } from "./modules/customer-page/index.ts";
 import { customersRoutes } from "./modules/customers/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/index.ts";
@@ -96,6 +96,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     templatesRoutes,
     remindersRoutes,
     communicationsRoutes,
+    holdsRoutes,
     draftsRoutes,
     billingRoutes,
   ];

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { holdBadgesShape, holdFilterSchema, invoiceDisputeSchema, invoicePromiseSchema, replySuggestionSchema } from "./holds.ts";
+import {
+  holdBadgesShape,
+  holdFilterSchema,
+  invoiceDisputeSchema,
+  invoicePromiseSchema,
+  replySuggestionSchema,
+} from "./holds.ts";
 import { invoiceStatusSchema } from "./invoices.ts";
 import { companyIdSchema, isoDateSchema, pageInfoShape } from "./lists.ts";
 import { reminderStageSchema } from "./reminders.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import {
+  customerPageMessages,
   disputeReasonSchema,
   MAX_DISPUTE_MESSAGE_LENGTH,
-  MAX_PROMISE_DAYS_AHEAD,
   MAX_PROMISE_NOTE_LENGTH,
 } from "./customer-page.ts";
 import { companyIdSchema, isoDateSchema } from "./lists.ts";
@@ -57,6 +57,8 @@ export const replySuggestionSchema = z.object({
   kind: z.enum(["promise", "dispute", "paid"]),
   /** A promise's date. */
   date: isoDateSchema.nullable(),
+  /** A dispute's reason as read (`already_paid` for kind `paid`); null for a promise. */
+  reason: disputeReasonSchema.nullable(),
   /** The sentence shown, e.g. 'Looks like a promise to pay on Dec 4, 2026'. */
   text: z.string(),
   /** The button: 'Record promise', 'Record dispute', 'Record as already paid'. */
@@ -114,10 +116,11 @@ export const holdMessages = {
   noDispute: "This invoice has no open dispute.",
   alreadyDisputed: "This invoice is already disputed.",
   invoiceNotOpen: "This invoice is paid or no longer open.",
-  dateInPast: "Choose a date from today onwards.",
-  dateTooFar: `Choose a date within the next ${MAX_PROMISE_DAYS_AHEAD} days.`,
+  dateInPast: customerPageMessages.promiseDateInPast,
+  dateTooFar: customerPageMessages.promiseDateTooFar,
   /** The email to the company's users. */
-  promiseEmailSubject: (customer: string, invoice: string) => `${customer} promised to pay invoice ${invoice}`,
+  promiseEmailSubject: (customer: string, invoice: string) =>
+    `${customer} promised to pay invoice ${invoice}`,
   disputeEmailSubject: (customer: string, invoice: string) => `${customer} disputed invoice ${invoice}`,
 } as const;
 

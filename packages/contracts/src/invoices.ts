@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { holdBadgesShape, holdFilterSchema } from "./holds.ts";
 import {
   centsSchema,
   currencySchema,
@@ -9,7 +10,6 @@ import {
   pagingShape,
   searchSchema,
 } from "./lists.ts";
-import { holdBadgesShape, holdFilterSchema } from "./holds.ts";
 import { lastReminderSchema, nextReminderSchema } from "./reminders.ts";
 
 /** Paid: balance 0. Overdue: a balance and due before today (company time zone). Open: otherwise. */

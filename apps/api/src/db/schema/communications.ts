@@ -45,7 +45,9 @@ export const emailMessages = pgTable(
     invoiceQbId: text(),
     customerQbId: text(),
     direction: text({ enum: ["outbound", "inbound"] }).notNull(),
-    kind: text({ enum: ["automatic", "manual", "test", "reply", "auto_reply", "bounce", "promise", "dispute", "update"] }).notNull(),
+    kind: text({
+      enum: ["automatic", "manual", "test", "reply", "auto_reply", "bounce", "promise", "dispute", "update"],
+    }).notNull(),
     status: text({ enum: ["queued", "sent", "failed", "bounced", "received"] }).notNull(),
     /** The outbox row an outbound reminder came from. */
     reminderId: uuid().references(() => reminders.id, { onDelete: "set null" }),

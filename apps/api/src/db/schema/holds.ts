@@ -34,9 +34,7 @@ export const invoicePromises = pgTable(
     endedBy: uuid().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
-    uniqueIndex("invoice_promises_open")
-      .on(t.companyId, t.invoiceQbId)
-      .where(sql`${t.endedAt} is null`),
+    uniqueIndex("invoice_promises_open").on(t.companyId, t.invoiceQbId).where(sql`${t.endedAt} is null`),
     index("invoice_promises_due")
       .on(t.companyId, t.promisedFor)
       .where(sql`${t.endedAt} is null and ${t.missedAt} is null`),
@@ -51,7 +49,9 @@ export const invoiceDisputes = pgTable(
     companyId: company(),
     invoiceQbId: text().notNull(),
     customerQbId: text().notNull(),
-    reason: text({ enum: ["wrong_amount", "not_received", "goods_or_service", "already_paid", "other"] }).notNull(),
+    reason: text({
+      enum: ["wrong_amount", "not_received", "goods_or_service", "already_paid", "other"],
+    }).notNull(),
     message: text().notNull(),
     source: source(),
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
@@ -60,8 +60,6 @@ export const invoiceDisputes = pgTable(
     resolvedBy: uuid().references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
-    uniqueIndex("invoice_disputes_open")
-      .on(t.companyId, t.invoiceQbId)
-      .where(sql`${t.resolvedAt} is null`),
+    uniqueIndex("invoice_disputes_open").on(t.companyId, t.invoiceQbId).where(sql`${t.resolvedAt} is null`),
   ],
 );

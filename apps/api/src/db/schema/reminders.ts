@@ -68,12 +68,16 @@ export const reminders = pgTable(
     id: uuid().primaryKey(),
     companyId: company(),
     invoiceQbId: text().notNull(),
-    stage: text({ enum: ["before_due_date", "on_due_date", "after_due_date", "missed_promise", "manual"] }).notNull(),
+    stage: text({
+      enum: ["before_due_date", "on_due_date", "after_due_date", "missed_promise", "manual"],
+    }).notNull(),
     cycle: integer().notNull(),
     /** The date the schedule gave it (before a weekend move); null for a manual send. */
     scheduledFor: date(),
     /** The template a manual send started from. */
-    templateType: text({ enum: ["before_due_date", "on_due_date", "after_due_date", "missed_promise"] }).notNull(),
+    templateType: text({
+      enum: ["before_due_date", "on_due_date", "after_due_date", "missed_promise"],
+    }).notNull(),
     status: text({ enum: ["queued", "sent", "failed", "cancelled"] })
       .notNull()
       .default("queued"),

@@ -1,4 +1,12 @@
 export { communicationsRoutes } from "./communications.routes.ts";
+export { holdsRoutes } from "./holds.routes.ts";
+export {
+  cancelPromise,
+  type HoldInvoice,
+  recordDispute,
+  recordPromise,
+  resolveDispute,
+} from "./holds.service.ts";
 export { inboundRoutes } from "./inbound.routes.ts";
 export { ingestInbound } from "./inbound.service.ts";
 export {

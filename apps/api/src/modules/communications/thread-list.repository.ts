@@ -1,14 +1,23 @@
+import type { HoldFilter } from "@recoup/contracts";
 import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, emailMessages, invoices, invoiceThreads } from "../../db/schema/index.ts";
-import { containsPattern, invoiceCustomer, invoiceRowColumns, toInvoiceRow } from "../receivables/index.ts";
+import {
+  containsPattern,
+  holdFilter,
+  invoiceCustomer,
+  invoiceRowColumns,
+  toInvoiceRow,
+} from "../receivables/index.ts";
 
 export interface ThreadListParams {
   companyId: string;
   search: string | undefined;
   /** Only the invoices whose reply waits for someone. */
   waitingOnly: boolean;
+  /** Only invoices with an open promise to pay, or with an open dispute. */
+  hold: HoldFilter | undefined;
   offset: number;
   limit: number;
 }
@@ -40,7 +49,11 @@ export async function threadInvoices(db: DbOrTx, today: string, p: ThreadListPar
     .as("latest");
   const waiting = sql`exists (select 1 from ${invoiceThreads} where ${invoiceThreads.companyId} = ${p.companyId}
     and ${invoiceThreads.invoiceQbId} = ${latest.invoiceQbId} and ${invoiceThreads.replyWaitingSince} is not null)`;
-  const where = and(search, p.waitingOnly ? waiting : undefined);
+  const where = and(
+    search,
+    p.waitingOnly ? waiting : undefined,
+    p.hold ? holdFilter(p.hold, today) : undefined,
+  );
   // The page and the count read the same join.
   const joined = <Q extends PgSelect>(query: Q) =>
     query

@@ -2,12 +2,14 @@
 import type { CommunicationInvoicesResponse, communicationInvoicesQuerySchema } from "@recoup/contracts";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { companyToday, searchTerm } from "../receivables/index.ts";
 import { facts } from "./thread-facts.ts";
 import { threadInvoices } from "./thread-list.repository.ts";
 import * as threadsRepo from "./threads.repository.ts";
 
+const NO_HOLDS = { promise: null, dispute: null };
 const snippet = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 160);
 
 export async function communicationInvoices(
@@ -20,14 +22,16 @@ export async function communicationInvoices(
     companyId,
     search: searchTerm(q.searchQuery),
     waitingOnly: q.state === "reply_waiting",
+    hold: q.hold,
     offset: (q.page - 1) * q.limit,
     limit: q.limit,
   });
   const ids = rows.map((r) => r.invoice.id);
-  const [latest, threads, pauses] = await Promise.all([
+  const [latest, threads, pauses, held] = await Promise.all([
     threadsRepo.latestMessages(ctx.db, companyId, ids),
     threadsRepo.threadStates(ctx.db, companyId, ids),
     pauseRepo.customerPauses(ctx.db, companyId, [...new Set(rows.map((r) => r.invoice.customerRef))]),
+    holds.holdsOn(ctx.db, companyId, ids),
   ]);
   return {
     invoices: rows.map(({ invoice, messages }) => {
@@ -57,6 +61,7 @@ export async function communicationInvoices(
           pauses.filter((p) => p.targetQbId === invoice.customerRef),
           last,
         ),
+        ...(invoice.balanceCents > 0 ? holds.holdBadges(held, invoice.id, today) : NO_HOLDS),
       };
     }),
     total,

@@ -2,8 +2,10 @@
 import type { EmailThread } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { companyToday } from "../receivables/index.ts";
+import { replySuggestion } from "./reply-suggestion.ts";
 import { facts, toMessage } from "./thread-facts.ts";
 import * as threadsRepo from "./threads.repository.ts";
 
@@ -13,14 +15,17 @@ export async function emailThread(
   customerRef: string,
   invoiceId: string,
 ): Promise<EmailThread> {
-  const { today } = await companyToday(ctx, companyId);
+  const { today, timezone } = await companyToday(ctx, companyId);
   const invoice = await threadsRepo.threadInvoice(ctx.db, companyId, invoiceId, today);
   if (!invoice || invoice.customerRef !== customerRef) throw notFound("No such invoice for this customer.");
-  const [messages, [thread], pauses] = await Promise.all([
+  const [messages, [thread], pauses, held] = await Promise.all([
     threadsRepo.threadMessages(ctx.db, companyId, invoiceId),
     threadsRepo.threadStates(ctx.db, companyId, [invoiceId]),
     pauseRepo.customerPauses(ctx.db, companyId, [customerRef]),
+    holds.holdsOn(ctx.db, companyId, [invoiceId]),
   ]);
+  const promise = held.promises.get(invoiceId);
+  const dispute = held.disputes.get(invoiceId);
   return {
     invoice: {
       invoiceId: invoice.id,
@@ -36,6 +41,10 @@ export async function emailThread(
     },
     messages: messages.map(toMessage),
     ...facts(today, thread, pauses, messages.at(-1)),
+    promise: promise ? holds.toPromise(promise, today) : null,
+    dispute: dispute ? holds.toDispute(dispute) : null,
+    suggestion: replySuggestion(messages, invoice, held, { today, timeZone: timezone }),
+    today,
   };
 }
 

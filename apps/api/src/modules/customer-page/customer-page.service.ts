@@ -2,6 +2,7 @@ import type { CustomerPage } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { addDays } from "../../lib/dates.ts";
 import { openCustomerLink } from "../customer-links/index.ts";
+import * as holds from "../holds/index.ts";
 import { openInvoiceLinks } from "../quickbooks/index.ts";
 import { companyToday, customerInvoices } from "../receivables/index.ts";
 import { findCustomerName, findPageCompany } from "./customer-page.repository.ts";
@@ -32,7 +33,14 @@ export async function customerPage(ctx: AppContext, token: string): Promise<Cust
   ]);
   const focus = link.invoiceQbId;
   const open = [...ledger.open].sort((a, b) => Number(b.id === focus) - Number(a.id === focus));
-  const payLinks = open.length ? await openInvoiceLinks(ctx, link.companyId, link.customerQbId) : new Map();
+  const [payLinks, held] = await Promise.all([
+    open.length ? openInvoiceLinks(ctx, link.companyId, link.customerQbId) : new Map<string, string>(),
+    holds.holdsOn(
+      ctx.db,
+      link.companyId,
+      open.map((i) => i.id),
+    ),
+  ]);
   const totals = new Map<string, { currency: string; balanceCents: number; count: number }>();
   for (const i of open) {
     const t = totals.get(i.currency) ?? { currency: i.currency, balanceCents: 0, count: 0 };
@@ -60,8 +68,7 @@ export async function customerPage(ctx: AppContext, token: string): Promise<Cust
       currency: i.currency,
       daysOverdue: i.daysOverdue,
       payUrl: safePayUrl(payLinks.get(i.id)),
-      promise: null,
-      dispute: null,
+      ...pageHolds(held, i.id),
     })),
     totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
     paid: paid.slice(0, PAID_SHOWN.count).map((i) => ({
@@ -71,5 +78,15 @@ export async function customerPage(ctx: AppContext, token: string): Promise<Cust
       currency: i.currency,
     })),
     today,
+  };
+}
+
+/** What the customer sees of their own promise and dispute on an invoice. */
+function pageHolds(held: holds.Holds, invoiceId: string) {
+  const p = held.promises.get(invoiceId);
+  const d = held.disputes.get(invoiceId);
+  return {
+    promise: p ? { date: p.promisedFor, note: p.note } : null,
+    dispute: d ? { reason: d.reason, openedAt: d.createdAt.toISOString() } : null,
   };
 }

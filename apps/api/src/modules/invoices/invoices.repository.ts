@@ -1,4 +1,4 @@
-import type { InvoiceSortField, InvoiceStatusFilter, SortOrder } from "@recoup/contracts";
+import type { HoldFilter, InvoiceSortField, InvoiceStatusFilter, SortOrder } from "@recoup/contracts";
 import { and, eq, ilike, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoiceSearchText, invoices } from "../../db/schema/index.ts";
@@ -6,6 +6,7 @@ import {
   containsPattern,
   daysOverdue,
   direction,
+  holdFilter,
   invoiceCustomer,
   invoiceRowColumns,
   invoiceStatusRank,
@@ -23,6 +24,7 @@ export interface InvoiceListParams {
   search: string | undefined;
   status: InvoiceStatusFilter | undefined;
   customerRef: string | undefined;
+  hold: HoldFilter | undefined;
   offset: number;
   limit: number;
 }
@@ -60,6 +62,7 @@ const listWhere = (p: Omit<InvoiceListParams, "sortField" | "sortOrder" | "offse
     liveInvoices(p.companyId),
     p.status ? statusFilter(p.status, p.today) : undefined,
     p.customerRef !== undefined ? eq(invoices.customerQbId, p.customerRef) : undefined,
+    p.hold ? holdFilter(p.hold, p.today) : undefined,
     p.search ? ilike(invoiceSearchText(invoices), containsPattern(p.search)) : undefined,
   );
 

@@ -5,6 +5,7 @@ export {
   AGING_BUCKETS,
   agingBucket,
   daysOverdue,
+  holdFilter,
   homeAmount,
   invoiceStatusRank,
   isOverdue,

@@ -51,8 +51,10 @@ export const toInvoiceRow = (
   balanceCents: num(r.balanceCents),
   status: r.status as InvoiceStatus,
   daysOverdue: num(r.daysOverdue),
-  // Filled by the reminders module for the rows it is asked about.
+  // Filled by the reminders module for the rows it is asked about (with the holds).
   lastReminder: null,
   nextReminder: null,
   remindersPaused: null,
+  promise: null,
+  dispute: null,
 });

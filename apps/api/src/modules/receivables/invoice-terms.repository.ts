@@ -2,9 +2,9 @@
  * SQL shared by the collections queries (invoices, aging, customers, dashboard): what "live",
  * "open", a status and days past due mean, relative to the company's "today" (a date parameter).
  */
-import type { InvoiceStatus } from "@recoup/contracts";
+import type { HoldFilter, InvoiceStatus } from "@recoup/contracts";
 import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
-import { invoices } from "../../db/schema/index.ts";
+import { invoiceDisputes, invoicePromises, invoices } from "../../db/schema/index.ts";
 
 /** Not deleted at QuickBooks; the list indexes are partial on this. */
 export const liveInvoices = (companyId: string) =>
@@ -46,3 +46,18 @@ export const agingBucket = (date: string) => {
   return sql`case when ${due} is null or ${due} >= ${today(date)} then 0 when ${since(30)} then 1
     when ${since(60)} then 2 when ${since(90)} then 3 else 4 end`;
 };
+
+/**
+ * The lists' filter on holds: an open invoice with a promise to pay in force (its date today or
+ * later: a missed one is chased again), or with an open dispute.
+ */
+export function holdFilter(hold: HoldFilter, date: string) {
+  if (hold === "promised") {
+    const p = invoicePromises;
+    return sql`${openBalance} and exists (select 1 from ${p} where ${p.companyId} = ${invoices.companyId}
+      and ${p.invoiceQbId} = ${invoices.qbId} and ${p.endedAt} is null and ${p.promisedFor} >= ${today(date)})`;
+  }
+  const d = invoiceDisputes;
+  return sql`${openBalance} and exists (select 1 from ${d} where ${d.companyId} = ${invoices.companyId}
+    and ${d.invoiceQbId} = ${invoices.qbId} and ${d.resolvedAt} is null)`;
+}

@@ -1,7 +1,7 @@
 /** What the planner reads: each invoice's reminders so far, and the invoices a run may decide for. */
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { invoices, reminders } from "../../db/schema/index.ts";
+import { invoicePromises, invoices, reminders } from "../../db/schema/index.ts";
 import { liveInvoices, openBalance } from "../receivables/index.ts";
 
 /**
@@ -48,6 +48,8 @@ export type HistoryRow = Awaited<ReturnType<typeof reminderHistory>>[number];
  * scheduled by `today` (the schedule only sends a reminder scheduled later than the latest served:
  * the after-due cycle of `today`, or else the due date, or else due - 3). After the day's first
  * run that is nearly every invoice, so the runs every minute after it read next to nothing.
+ * Kept whatever was served: an invoice whose open promise's date has passed without its 'Missed
+ * Promise' (that reminder is scheduled the day after the date, not on the schedule's grid).
  *
  * Plain SQL with every value cast to a JSON-like type: read alike on both backends, without
  * mapping every row column by column.
@@ -65,12 +67,17 @@ export async function invoicesToPlan(
       when ${today} = ${due} then ${due}
       else ${due} - 3 end`;
   const at = sql`coalesce(${r.sentAt}, ${r.decidedAt})`;
+  // An open promise whose date has passed, its 'Missed Promise' not yet decided, may be due whatever was served.
+  const p = invoicePromises;
+  const missedPromise = sql`exists (select 1 from ${p} where ${p.companyId} = ${invoices.companyId}
+    and ${p.invoiceQbId} = ${invoices.qbId} and ${p.endedAt} is null and ${p.missedAt} is null and ${p.promisedFor} < ${today})`;
   const result = await db.execute(sql`
     select ${invoices.qbId} as "id", ${invoices.customerQbId} as "customerRef", ${invoices.email} as "email",
       ${invoices.balanceCents}::float8 as "balanceCents", ${invoices.dueDate}::text as "dueDate",
       ${invoices.voided} as "voided", ${invoices.deletedAt} is not null as "deleted",
       h.before_due as "beforeDue", h.on_due as "onDue", h.after_cycle as "afterCycle",
-      h.last_scheduled as "lastScheduled", h.last_at_ms as "lastAtMs", h.last_manual_at_ms as "lastManualAtMs"
+      h.last_scheduled as "lastScheduled", h.last_at_ms as "lastAtMs", h.last_manual_at_ms as "lastManualAtMs",
+      h.last_missed_at_ms as "lastMissedAtMs"
     from ${invoices}
     left join lateral (
       select coalesce(bool_or(${r.stage} = 'before_due_date' and ${r.cycle} = 0), false) as before_due,
@@ -78,14 +85,15 @@ export async function invoicesToPlan(
         max(${r.cycle}) filter (where ${r.stage} = 'after_due_date') as after_cycle,
         max(${r.scheduledFor})::text as last_scheduled,
         (extract(epoch from max(${at})) * 1000)::float8 as last_at_ms,
-        (extract(epoch from max(${at}) filter (where ${r.scheduledFor} is null)) * 1000)::float8 as last_manual_at_ms
+        (extract(epoch from max(${at}) filter (where ${r.scheduledFor} is null)) * 1000)::float8 as last_manual_at_ms,
+        (extract(epoch from max(${at}) filter (where ${r.stage} = 'missed_promise')) * 1000)::float8 as last_missed_at_ms
       from ${r}
       where ${r.companyId} = ${invoices.companyId} and ${r.invoiceQbId} = ${invoices.qbId}
         and ${r.status} <> 'cancelled'
     ) h on true
     where ${and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email))}
-      and ${due} <= ${today} + 3
-      and (h.last_scheduled is null or h.last_scheduled::date < ${latestSchedulable})`);
+      and ((${due} <= ${today} + 3
+        and (h.last_scheduled is null or h.last_scheduled::date < ${latestSchedulable})) or ${missedPromise})`);
   return (result as unknown as { rows: InvoiceToPlan[] }).rows;
 }
 export interface InvoiceToPlan {
@@ -102,4 +110,5 @@ export interface InvoiceToPlan {
   lastScheduled: string | null;
   lastAtMs: number | null;
   lastManualAtMs: number | null;
+  lastMissedAtMs: number | null;
 }

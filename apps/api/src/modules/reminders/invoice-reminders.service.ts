@@ -1,6 +1,7 @@
 import type { InvoiceRow } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
+import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { loadSettings } from "./load-settings.ts";
 import { pauseOn, pausesByTarget, scheduleSettings } from "./planning.ts";
@@ -10,16 +11,19 @@ import { planningInputs } from "./upcoming.service.ts";
 
 /**
  * The invoice rows' reminder columns: the latest reminder sent, the next one the schedule plans
- * within 14 days (while reminders are on), and the pause in force.
+ * within 14 days (while reminders are on), the pause in force, and the open promise and dispute.
  */
+const NO_HOLDS = { promise: null, dispute: null };
+
 export async function withReminderColumns(ctx: AppContext, companyId: string, rows: InvoiceRow[]) {
   if (rows.length === 0) return rows;
   const s = await loadSettings(ctx, companyId);
   const now = ctx.now();
   const today = dateIn(s.timezone, now);
   const ids = rows.map((r) => r.id);
-  const [last, pauses, planning] = await Promise.all([
+  const [last, held, pauses, planning] = await Promise.all([
     lastSent(ctx.db, companyId, ids),
+    holds.holdsOn(ctx.db, companyId, ids),
     pauseRepo.activePauses(ctx.db, companyId, today, {
       invoiceIds: ids,
       customerRefs: [...new Set(rows.map((r) => r.customerRef))],
@@ -47,6 +51,8 @@ export async function withReminderColumns(ctx: AppContext, companyId: string, ro
       lastReminder: l?.sentAt ? { stage: l.stage, sentAt: l.sentAt.toISOString() } : null,
       nextReminder: next ? { stage: next.stage, date: next.date } : null,
       remindersPaused: pauseOn(row, paused),
+      // A paid invoice's promise or dispute is history: lists show them on open invoices only.
+      ...(row.balanceCents > 0 ? holds.holdBadges(held, row.id, today) : NO_HOLDS),
     };
   });
 }

@@ -4,6 +4,7 @@ import { crashPoint } from "../../db/job-queue.ts";
 import { enqueuePlan } from "../../jobs/reminder-plan.ts";
 import { enqueueReminderSends } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
+import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import * as decisionsRepo from "./decisions.repository.ts";
 import { ensureFreshData, isFresh } from "./freshness.ts";
@@ -67,6 +68,9 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
     // A plan with a monthly limit takes new invoices only while it has room (the rest wait).
     const rows = await withinUsageLimit(ctx, tx, companyId, await decide(ctx, tx, again, now));
     const inserted = await decisionsRepo.insertDecisions(tx, rows);
+    // A promise whose 'Missed Promise' is decided (now, or before: the key was taken) is missed.
+    const missed = rows.filter((r) => r.stage === "missed_promise").map((r) => r.invoiceQbId);
+    await holds.markMissed(tx, companyId, missed, now);
     await enqueueReminderSends(
       ctx,
       inserted.map(({ id }) => id),
@@ -80,7 +84,8 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
 }
 /**
  * The reminders due now for the company's open invoices, as outbox rows: one read of the invoices
- * with their history summed up (`invoicesToPlan`), and the pauses in force.
+ * with their history summed up (`invoicesToPlan`), the pauses in force, and the open promises and
+ * disputes.
  */
 async function decide(
   ctx: AppContext,
@@ -98,9 +103,10 @@ async function decide(
   });
   const pauses = await pauseRepo.activePauses(db, companyId, dateIn(s.timezone, now));
   const paused = pausesByTarget(pauses);
+  const held = await holds.holdsOn(db, companyId);
   const rows: decisionsRepo.Decision[] = [];
   for (const inv of invoices) {
-    const due = dueReminder(reminderInvoice(inv, paused), settings, now, sentFromSummary(inv));
+    const due = dueReminder(reminderInvoice(inv, paused, held), settings, now, sentFromSummary(inv));
     if (!due) continue;
     const id = timeOrderedId();
     rows.push({

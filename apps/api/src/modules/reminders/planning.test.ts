@@ -28,16 +28,39 @@ function summarize(sent: readonly SentReminder[]) {
     lastScheduled: max(sent.flatMap((s) => (s.scheduledFor === null ? [] : [s.scheduledFor]))),
     lastAtMs: max(sent.map((s) => s.sentAt.getTime())),
     lastManualAtMs: max(sent.filter((s) => s.scheduledFor === null).map((s) => s.sentAt.getTime())),
+    lastMissedAtMs: max(sent.filter((s) => s.stage === "missed_promise").map((s) => s.sentAt.getTime())),
   } satisfies Pick<
     InvoiceToPlan,
-    "beforeDue" | "onDue" | "afterCycle" | "lastScheduled" | "lastAtMs" | "lastManualAtMs"
+    "beforeDue" | "onDue" | "afterCycle" | "lastScheduled" | "lastAtMs" | "lastManualAtMs" | "lastMissedAtMs"
   >;
 }
 
-/** `invoicesToPlan`'s filter: the latest date a reminder can be scheduled for by `today`. */
-function leftOut(dueDate: string, lastScheduled: string | null, today: string, interval: number) {
+/**
+ * The open promise as the planner reads it: missed once its 'Missed Promise' was decided, which the
+ * engine records on the promise when it decides it (so: a reminder of that stage for its date).
+ */
+const promiseOf = (promiseDay: number | null, sent: readonly SentReminder[]) =>
+  promiseDay === null
+    ? null
+    : {
+        date: isoDate(promiseDay),
+        missed: sent.some((s) => s.stage === "missed_promise" && s.cycle === promiseDay),
+      };
+
+/**
+ * `invoicesToPlan`'s filter: the latest date a reminder can be scheduled for by `today`, unless an
+ * open promise's date has passed without its 'Missed Promise'.
+ */
+function leftOut(
+  dueDate: string,
+  lastScheduled: string | null,
+  today: string,
+  interval: number,
+  promise: { date: string; missed: boolean } | null = null,
+) {
   const due = dayOf(dueDate);
   const t = dayOf(today);
+  if (promise && !promise.missed && promise.date < today) return false;
   if (due > t + 3) return true;
   const latest =
     t > due ? due + 1 + interval * Math.floor((t - due - 1) / interval) : t === due ? due : due - 3;
@@ -61,12 +84,16 @@ const caseArb = fc
     dueDay: fc.integer({ min: START, max: START + 200 }),
     nowHours: fc.integer({ min: 0, max: 70 * 24 }),
     paused: fc.boolean(),
+    /** An open promise, days from the due date; and whether its 'Missed Promise' went. */
+    promise: fc.option(fc.integer({ min: -10, max: 40 }), { freq: 2 }),
+    missedSent: fc.boolean(),
     sent: fc.array(
       fc.record({
         stage: fc.constantFrom<SentReminder["stage"]>(
           "before_due_date",
           "on_due_date",
           "after_due_date",
+          "missed_promise",
           "manual",
         ),
         cycle: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 8 })),
@@ -77,22 +104,27 @@ const caseArb = fc
       { maxLength: 10 },
     ),
   })
-  .map(({ settings, dueDay, nowHours, paused, sent }) => {
+  .map(({ settings, dueDay, nowHours, paused, promise, missedSent, sent }) => {
     const start = (dueDay - 5) * DAY_MS;
-    return {
-      settings,
-      dueDay,
-      nowMs: start + nowHours * 3_600_000,
-      paused,
-      sent: sent.map(
-        (s): SentReminder => ({
-          stage: s.stage,
-          cycle: s.cycle,
-          scheduledFor: s.scheduledDays === null ? null : isoDate(dueDay - 3 + s.scheduledDays),
-          sentAt: new Date(start + Math.round((nowHours * s.sentAt) / 1000) * 3_600_000),
-        }),
-      ),
-    };
+    const promiseDay = promise === null ? null : dueDay + promise;
+    const rows = sent.map(
+      (s): SentReminder => ({
+        stage: s.stage,
+        cycle: s.cycle,
+        scheduledFor: s.scheduledDays === null ? null : isoDate(dueDay - 3 + s.scheduledDays),
+        sentAt: new Date(start + Math.round((nowHours * s.sentAt) / 1000) * 3_600_000),
+      }),
+    );
+    if (promiseDay !== null && missedSent && rows.length > 0) {
+      // The promise's own 'Missed Promise', dated the day after it.
+      rows[0] = {
+        ...rows[0]!,
+        stage: "missed_promise",
+        cycle: promiseDay,
+        scheduledFor: isoDate(promiseDay + 1),
+      };
+    }
+    return { settings, dueDay, nowMs: start + nowHours * 3_600_000, paused, promiseDay, sent: rows };
   });
 
 /** A history as the engine writes it: the schedule asked every few hours, each answer sent. */
@@ -108,13 +140,14 @@ function engineHistory(invoice: ReminderInvoice, settings: ReminderSettings, fro
 describe("the planner's summed-up history", () => {
   it("decides what the whole history decides, for any history", () => {
     fc.assert(
-      fc.property(caseArb, ({ settings, dueDay, nowMs, paused, sent }) => {
+      fc.property(caseArb, ({ settings, dueDay, nowMs, paused, promiseDay, sent }) => {
         const invoice: ReminderInvoice = {
           dueDate: isoDate(dueDay),
           balanceCents: 100,
           voided: false,
           hasEmail: true,
           pause: paused ? { until: isoDate(dueDay + 5) } : null,
+          promise: promiseOf(promiseDay, sent),
         };
         const now = new Date(nowMs);
         expect(dueReminder(invoice, settings, now, sentFromSummary(summarize(sent)))).toEqual(
@@ -190,16 +223,18 @@ describe("the planner's summed-up history", () => {
 
   it("leaves out only invoices for which nothing is due, for any history", () => {
     fc.assert(
-      fc.property(caseArb, ({ settings, dueDay, nowMs, sent }) => {
+      fc.property(caseArb, ({ settings, dueDay, nowMs, promiseDay, sent }) => {
         const invoice: ReminderInvoice = {
           dueDate: isoDate(dueDay),
           balanceCents: 100,
           voided: false,
           hasEmail: true,
+          promise: promiseOf(promiseDay, sent),
         };
         const now = new Date(nowMs);
         const { today } = windowState(settings, now);
-        if (leftOut(invoice.dueDate!, summarize(sent).lastScheduled, today, settings.followUpInterval)) {
+        const { lastScheduled } = summarize(sent);
+        if (leftOut(invoice.dueDate!, lastScheduled, today, settings.followUpInterval, invoice.promise)) {
           expect(dueReminder(invoice, settings, now, sent)).toBeNull();
         }
       }),

@@ -1,3 +1,4 @@
+import type { Holds } from "../holds/index.ts";
 import type { PauseRow } from "../pauses/index.ts";
 import type { HistoryRow, InvoiceToPlan } from "./history.repository.ts";
 import type { InvoiceForReminder } from "./remindable.repository.ts";
@@ -50,7 +51,7 @@ export function historyByInvoice(rows: readonly HistoryRow[]): Map<string, SentR
 export function sentFromSummary(
   h: Pick<
     InvoiceToPlan,
-    "beforeDue" | "onDue" | "afterCycle" | "lastScheduled" | "lastAtMs" | "lastManualAtMs"
+    "beforeDue" | "onDue" | "afterCycle" | "lastScheduled" | "lastAtMs" | "lastManualAtMs" | "lastMissedAtMs"
   >,
 ): SentReminder[] {
   if (h.lastAtMs === null) return [];
@@ -63,6 +64,9 @@ export function sentFromSummary(
   if (h.beforeDue) sent.push({ stage: "before_due_date", cycle: 0, ...carrier });
   if (h.onDue) sent.push({ stage: "on_due_date", cycle: 0, ...carrier });
   if (h.afterCycle !== null) sent.push({ stage: "after_due_date", cycle: h.afterCycle, ...carrier });
+  // Its key is never asked for (the open promise says whether it was missed): only its day counts.
+  if (h.lastMissedAtMs !== null)
+    sent.push({ stage: "missed_promise", cycle: -1, ...carrier, sentAt: new Date(h.lastMissedAtMs) });
   return sent;
 }
 
@@ -98,13 +102,17 @@ export function reminderInvoice(
     "id" | "customerRef" | "dueDate" | "balanceCents" | "voided" | "deleted" | "email"
   >,
   pauses: Pauses,
+  holds: Holds,
 ): ReminderInvoice {
   const pause = pauseOn(inv, pauses);
+  const promise = holds.promises.get(inv.id);
   return {
     dueDate: inv.dueDate,
     balanceCents: inv.deleted ? 0 : inv.balanceCents,
     voided: inv.voided,
     hasEmail: Boolean(inv.email),
     pause: pause && { until: pause.until },
+    promise: promise && { date: promise.promisedFor, missed: promise.missedAt !== null },
+    disputed: holds.disputes.has(inv.id),
   };
 }

@@ -24,6 +24,13 @@ export interface ReminderInvoice {
   hasEmail: boolean;
   /** Reminders paused (on the invoice or its customer); with `until`, they resume on that local date. */
   pause?: { until: string | null } | null;
+  /**
+   * The customer's open promise to pay: nothing through its date (local); the day after, unpaid,
+   * 'Missed Promise' once (`missed`: already decided), then the schedule again.
+   */
+  promise?: { date: string; missed: boolean } | null;
+  /** An open dispute: the invoice is not chased until a user resolves it. */
+  disputed?: boolean;
 }
 /**
  * A reminder already sent for this invoice: its key, the date the schedule gave it, and when the
@@ -39,7 +46,10 @@ export interface SentReminder {
 }
 export interface DueReminder {
   stage: ReminderStage;
-  /** 0 for the first two stages; the after-due notice's repetition, 0, 1, 2, … */
+  /**
+   * 0 for the first two stages; the after-due notice's repetition, 0, 1, 2, …; for 'Missed
+   * Promise', the promised date as a day number (one per date promised).
+   */
   cycle: number;
   /** ISO date the schedule gives it (due date - 3, the due date, due date + 1 + n x interval),
    *  before the weekend move; earlier than today when the engine catches up. Store it with the send. */

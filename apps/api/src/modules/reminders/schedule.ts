@@ -42,6 +42,7 @@ function isChased(
   today: EpochDay,
 ): invoice is ReminderInvoice & { dueDate: string } {
   if (invoice.voided || invoice.balanceCents <= 0 || !invoice.hasEmail || !invoice.dueDate) return false;
+  if (invoice.disputed) return false;
   const pause = invoice.pause;
   return !pause || (pause.until !== null && today >= epochDay(pause.until));
 }
@@ -54,11 +55,14 @@ interface History {
   /** Local days, in the zone as it is now, of the latest send and the latest manual send. */
   lastDay: EpochDay;
   lastManualDay: EpochDay;
+  /** The local day of the latest 'Missed Promise': the after-due notices keep the interval from it. */
+  lastMissedDay: EpochDay;
 }
 const NONE = Number.NEGATIVE_INFINITY;
 function record(past: History, stage: string, cycle: number, scheduled: EpochDay | null, day: EpochDay) {
   past.keys.add(keyOf(stage, cycle));
   if (stage === "after_due_date") past.lastAfterCycle = Math.max(past.lastAfterCycle, cycle);
+  if (stage === "missed_promise") past.lastMissedDay = Math.max(past.lastMissedDay, day);
   if (scheduled === null) past.lastManualDay = Math.max(past.lastManualDay, day);
   else past.lastScheduled = Math.max(past.lastScheduled, scheduled);
   past.lastDay = Math.max(past.lastDay, day);
@@ -70,6 +74,7 @@ function history(t: Timing, sent: readonly SentReminder[]): History {
     lastScheduled: NONE,
     lastDay: NONE,
     lastManualDay: NONE,
+    lastMissedDay: NONE,
   };
   for (const s of sent) {
     const scheduled = s.scheduledFor === null ? null : epochDay(s.scheduledFor);
@@ -84,8 +89,18 @@ function history(t: Timing, sent: readonly SentReminder[]): History {
  */
 function decide(t: Timing, invoice: ReminderInvoice, today: EpochDay, past: History): Slot | null {
   if (!isChased(invoice, today) || today <= past.lastDay) return null;
+  const promise = invoice.promise;
+  if (promise && !promise.missed) {
+    const promised = epochDay(promise.date);
+    if (today <= promised) return null;
+    // The day after the date, 'Missed Promise' once; its key is the date, so a new date gets its own.
+    const missed = slot(t, "missed_promise", promised, promised + 1);
+    if (!past.keys.has(keyOf(missed.stage, missed.cycle))) return missed.day <= today ? missed : null;
+  }
   const latest = latestSlot(t, epochDay(invoice.dueDate), today);
   if (!latest || latest.scheduled <= past.lastScheduled || latest.day <= past.lastManualDay) return null;
+  // After 'Missed Promise', the next after-due notice waits a whole interval.
+  if (latest.stage === "after_due_date" && latest.scheduled < past.lastMissedDay + t.interval) return null;
   // After the follow-up interval grows, the new schedule's cycle numbers fall below used ones.
   const cycle =
     latest.stage === "after_due_date" ? Math.max(latest.cycle, past.lastAfterCycle + 1) : latest.cycle;

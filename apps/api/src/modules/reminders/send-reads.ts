@@ -3,6 +3,7 @@ import type { TemplateType } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { type ThreadHeaders, threadHeaders } from "../communications/index.ts";
+import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { type ReminderPdf, reminderPdfs } from "./invoice-pdf.ts";
 import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
@@ -17,7 +18,14 @@ import { companyForEmail } from "./templates.service.ts";
 export interface CompanyReads {
   invoices: Map<string, remindableRepo.InvoiceForReminder>;
   /** For automatic reminders: reminders on, the pauses, and why the subscription holds them (or null). */
-  automatic: { settings: settingsRepo.SettingsRow | undefined; pauses: Pauses; hold: string | null } | null;
+  automatic: {
+    settings: settingsRepo.SettingsRow | undefined;
+    pauses: Pauses;
+    /** The open promises and disputes, and the company's today they are read on. */
+    holds: holds.Holds;
+    today: string;
+    hold: string | null;
+  } | null;
   /** Each invoice's reply address and the thread message a new email answers. */
   threads: Map<string, ThreadHeaders>;
   /** The company as emails show it, its templates and whether reminders carry the invoice's PDF, read when the first is sent. */
@@ -38,8 +46,9 @@ export async function companyReads(ctx: AppContext, companyId: string, batch: re
   let automatic: CompanyReads["automatic"] = null;
   if (batch.some((r) => r.stage !== "manual")) {
     const settings = await settingsRepo.findSettings(ctx.db, companyId);
+    const today = dateIn(settings?.timezone ?? "UTC", ctx.now());
     const pauses = settings
-      ? await pauseRepo.activePauses(ctx.db, companyId, dateIn(settings.timezone, ctx.now()), {
+      ? await pauseRepo.activePauses(ctx.db, companyId, today, {
           invoiceIds: invoices.map((i) => i.id),
           customerRefs: invoices.map((i) => i.customerRef),
         })
@@ -47,6 +56,12 @@ export async function companyReads(ctx: AppContext, companyId: string, batch: re
     automatic = {
       settings,
       pauses: pausesByTarget(pauses),
+      holds: await holds.holdsOn(
+        ctx.db,
+        companyId,
+        invoices.map((i) => i.id),
+      ),
+      today,
       hold: (await subscriptionHold(ctx, companyId))?.message ?? null,
     };
   }
@@ -92,5 +107,9 @@ export function stopReason(
   if (r.stage === "manual" || !reads.automatic) return null;
   if (!reads.automatic.settings?.enabled) return "Automatic reminders were turned off.";
   if (pauseOn(invoice, reads.automatic.pauses)) return "Reminders were paused.";
+  if (reads.automatic.holds.disputes.has(invoice.id)) return "The customer disputed the invoice.";
+  const promise = reads.automatic.holds.promises.get(invoice.id);
+  if (promise && promise.promisedFor >= reads.automatic.today)
+    return `The customer promised to pay by ${promise.promisedFor}.`;
   return reads.automatic.hold;
 }

@@ -2,6 +2,7 @@
 import type { EnablePreview, PlannedReminderRow } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
+import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { reminderHistory } from "./history.repository.ts";
 import { loadSettings } from "./load-settings.ts";
@@ -13,16 +14,17 @@ import { windowState } from "./send-window.ts";
 
 /** The invoices the schedule may chase, as the schedule reads them, with their history. */
 export async function planningInputs(ctx: AppContext, companyId: string, today: string, ids?: string[]) {
-  const [invoices, history, pauses] = await Promise.all([
+  const [invoices, history, pauses, held] = await Promise.all([
     remindableInvoices(ctx.db, companyId, ids),
     reminderHistory(ctx.db, companyId, ids),
     pauseRepo.activePauses(ctx.db, companyId, today),
+    holds.holdsOn(ctx.db, companyId, ids),
   ]);
   const sent = historyByInvoice(history);
   const paused = pausesByTarget(pauses);
   return invoices.map((inv) => ({
     inv,
-    schedule: reminderInvoice(inv, paused),
+    schedule: reminderInvoice(inv, paused, held),
     sent: sent.get(inv.id) ?? [],
   }));
 }
@@ -68,7 +70,7 @@ export async function enablePreview(
     if (due) rows.push(plannedRow(inv, due, date, at));
   }
   rows.sort((a, b) => a.customerName.localeCompare(b.customerName) || a.invoiceId.localeCompare(b.invoiceId));
-  const byStage = { before_due_date: 0, on_due_date: 0, after_due_date: 0 };
+  const byStage = { before_due_date: 0, on_due_date: 0, after_due_date: 0, missed_promise: 0 };
   for (const r of rows) byStage[r.stage]++;
   return {
     now: window.open,

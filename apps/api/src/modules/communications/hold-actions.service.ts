@@ -1,0 +1,84 @@
+/** A user's promise and dispute actions from the invoice's thread: the invoice must be open. */
+import {
+  errorCodes,
+  type HoldResponse,
+  holdMessages,
+  type RecordDisputeRequest,
+  type RecordPromiseRequest,
+} from "@recoup/contracts";
+import type { AppContext } from "../../context.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import * as holds from "../holds/index.ts";
+import { companyToday } from "../receivables/index.ts";
+import * as actions from "./holds.service.ts";
+import { threadInvoice } from "./threads.repository.ts";
+
+async function openInvoice(ctx: AppContext, companyId: string, invoiceId: string) {
+  const { today } = await companyToday(ctx, companyId);
+  const invoice = await threadInvoice(ctx.db, companyId, invoiceId, today);
+  if (!invoice) throw notFound("No such invoice.");
+  if (invoice.balanceCents <= 0) throw new AppError(409, errorCodes.conflict, holdMessages.invoiceNotOpen);
+  return { invoice, today };
+}
+
+/** The invoice's holds after an action, with the sentence to show. */
+async function answer(ctx: AppContext, companyId: string, invoiceId: string, today: string, message: string) {
+  const held = await holds.holdsOn(ctx.db, companyId, [invoiceId]);
+  const p = held.promises.get(invoiceId);
+  const d = held.disputes.get(invoiceId);
+  return {
+    data: { promise: p ? holds.toPromise(p, today) : null, dispute: d ? holds.toDispute(d) : null },
+    message,
+  } satisfies HoldResponse;
+}
+
+const actor = (userId: string, source: "user" | "reply" | undefined) => ({
+  userId,
+  source: source ?? "user",
+});
+
+export async function userRecordsPromise(ctx: AppContext, userId: string, b: RecordPromiseRequest) {
+  const { invoice, today } = await openInvoice(ctx, b.companyId, b.invoiceId);
+  const message = await actions.recordPromise(ctx, b.companyId, [invoice], {
+    ...actor(userId, b.source),
+    date: b.date,
+    note: b.note || null,
+    today,
+  });
+  return answer(ctx, b.companyId, invoice.id, today, message);
+}
+
+export async function userCancelsPromise(
+  ctx: AppContext,
+  userId: string,
+  companyId: string,
+  invoiceId: string,
+) {
+  const { invoice, today } = await openInvoice(ctx, companyId, invoiceId);
+  const message = await actions.cancelPromise(ctx, companyId, invoice, userId);
+  return answer(ctx, companyId, invoice.id, today, message);
+}
+
+export async function userRecordsDispute(ctx: AppContext, userId: string, b: RecordDisputeRequest) {
+  const { invoice, today } = await openInvoice(ctx, b.companyId, b.invoiceId);
+  const message = await actions.recordDispute(ctx, b.companyId, invoice, {
+    ...actor(userId, b.source),
+    reason: b.reason,
+    message: b.message,
+  });
+  return answer(ctx, b.companyId, invoice.id, today, message);
+}
+
+/** Resolving works on a paid invoice too: its dispute is then simply closed. */
+export async function userResolvesDispute(
+  ctx: AppContext,
+  userId: string,
+  companyId: string,
+  invoiceId: string,
+) {
+  const { today } = await companyToday(ctx, companyId);
+  const invoice = await threadInvoice(ctx.db, companyId, invoiceId, today);
+  if (!invoice) throw notFound("No such invoice.");
+  const message = await actions.resolveDispute(ctx, companyId, invoice, userId);
+  return answer(ctx, companyId, invoice.id, today, message);
+}

@@ -1,0 +1,9 @@
+export { type DisputeRow, openDispute, openDisputes, resolveDispute } from "./disputes.repository.ts";
+export { type Holds, holdBadges, holdsOn, promiseDateProblem, toDispute, toPromise } from "./holds.ts";
+export {
+  endPromises,
+  markMissed,
+  openPromises,
+  type PromiseRow,
+  recordPromises,
+} from "./promises.repository.ts";
