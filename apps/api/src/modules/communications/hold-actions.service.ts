@@ -11,6 +11,7 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import * as holds from "../holds/index.ts";
 import { companyToday } from "../receivables/index.ts";
 import * as actions from "./holds.service.ts";
+import { markHandled } from "./thread.service.ts";
 import { threadInvoice } from "./threads.repository.ts";
 
 async function openInvoice(ctx: AppContext, companyId: string, invoiceId: string) {
@@ -36,6 +37,16 @@ const actor = (userId: string, source: "user" | "reply" | undefined) => ({
   userId,
   source: source ?? "user",
 });
+/** Applying what a reply says deals with it: the reply is handled, its pause lifted (the hold now holds). */
+async function replyDealtWith(
+  ctx: AppContext,
+  userId: string,
+  companyId: string,
+  invoiceId: string,
+  source?: string,
+) {
+  if (source === "reply") await markHandled(ctx, companyId, invoiceId, userId);
+}
 
 export async function userRecordsPromise(ctx: AppContext, userId: string, b: RecordPromiseRequest) {
   const { invoice, today } = await openInvoice(ctx, b.companyId, b.invoiceId);
@@ -45,6 +56,7 @@ export async function userRecordsPromise(ctx: AppContext, userId: string, b: Rec
     note: b.note || null,
     today,
   });
+  await replyDealtWith(ctx, userId, b.companyId, invoice.id, b.source);
   return answer(ctx, b.companyId, invoice.id, today, message);
 }
 
@@ -66,6 +78,7 @@ export async function userRecordsDispute(ctx: AppContext, userId: string, b: Rec
     reason: b.reason,
     message: b.message,
   });
+  await replyDealtWith(ctx, userId, b.companyId, invoice.id, b.source);
   return answer(ctx, b.companyId, invoice.id, today, message);
 }
 
