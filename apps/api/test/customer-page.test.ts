@@ -2,7 +2,14 @@ import { apiPaths, customerPageMessages } from "@recoup/contracts";
 import { describe, expect, it } from "vitest";
 import { dayText, openInvoices, todayDay } from "./collections-fixture.ts";
 import { communicationsWorld } from "./communications-fixture.ts";
-import { DATA_NOW, OTHER_REALM, SAMPLE_REALM, sendReminder as sendByHand } from "./kit/index.ts";
+import {
+  connectQuickBooks,
+  DATA_NOW,
+  OTHER_REALM,
+  SAMPLE_REALM,
+  sendReminder as sendByHand,
+  syncNow,
+} from "./kit/index.ts";
 
 const { world, takeInvoice, sendReminder } = communicationsWorld();
 
@@ -188,14 +195,30 @@ describe("the customer page", () => {
     expect(page.company.howToPay).toBe("Bank transfer to Acme Ltd\nSort code 12-34-56, account 12345678");
   });
 
+  it("a customer deleted in QuickBooks: their links stop opening after the next sync", async () => {
+    const invoice = takeInvoice();
+    const { token } = linkIn(
+      (await sendReminder(String(invoice.id), `Invoice ${invoice.docNumber} - deleted`)).html,
+    );
+    expect((await open(pagePath(token))).status).toBe(200);
+    world().qb.control.deleteCustomer(SAMPLE_REALM, invoice.customerId);
+    await syncNow(world().t.ctx, world().user.companyId);
+    const res = await open(pagePath(token));
+    expect(res.status).toBe(410);
+    expect(res.json.error.message).toBe(customerPageMessages.linkRevoked);
+  });
+
   // Last: it disconnects the file's company.
-  it("disconnecting QuickBooks revokes the company's links", async () => {
+  it("connecting again to the same company keeps the links; disconnecting revokes them for good", async () => {
     const invoice = takeInvoice();
     const { token } = linkIn(
       (await sendReminder(String(invoice.id), `Invoice ${invoice.docNumber} - revoke`)).html,
     );
     expect((await open(pagePath(token))).status).toBe(200);
-    const { user } = world();
+    const { user, qb } = world();
+    // A reconnect (as after an expired token) to the same QuickBooks company is no end.
+    await connectQuickBooks(world().call, user, qb.baseUrl, SAMPLE_REALM);
+    expect((await open(pagePath(token))).status).toBe(200);
     const out = await world().call(
       "GET",
       `${apiPaths.quickbooks.revoke}?email=${encodeURIComponent(user.email)}`,
@@ -207,5 +230,8 @@ describe("the customer page", () => {
     const res = await open(pagePath(token));
     expect(res.status).toBe(410);
     expect(res.json.error.message).toBe(customerPageMessages.linkRevoked);
+    // Connected again afterwards: the link made before the disconnect stays revoked.
+    await connectQuickBooks(world().call, user, qb.baseUrl, SAMPLE_REALM);
+    expect((await open(pagePath(token))).status).toBe(410);
   });
 });

@@ -67,7 +67,9 @@ describe("what a reply says, suggested in its thread", () => {
       reason: "already_paid",
       action: "Record as already paid",
     });
-    const wrong = await answered("The invoice total does not match the quote we signed. Please send a corrected invoice.");
+    const wrong = await answered(
+      "The invoice total does not match the quote we signed. Please send a corrected invoice.",
+    );
     const suggestion = (await thread(...wrong.ids)).suggestion;
     expect(suggestion).toMatchObject({ kind: "dispute", reason: "wrong_amount" });
     const res = await post(apiPaths.holds.dispute, {

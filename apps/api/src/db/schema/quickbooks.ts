@@ -21,6 +21,12 @@ export const qboConnections = pgTable("qbo_connections", {
   /** Progress of the running sync, for the Integrations page. */
   syncProgress: jsonb().$type<SyncProgress>(),
   connectedAt: now(),
+  /**
+   * When the company last stopped using a connection: disconnected, or connected to another
+   * QuickBooks company. Links to customer pages made before it no longer open (their customer ids
+   * may be another company's); a reconnect after an error leaves it alone.
+   */
+  endedAt: timestamp({ withTimezone: true }),
   updatedAt: now(),
 });
 

@@ -12,7 +12,8 @@ export function insertLink(
 
 /**
  * A link with its customer's deletion (or absence: the company's data deleted) and its company's
- * QuickBooks connection: whether it is disconnected, and when it was last connected.
+ * QuickBooks connection: whether it is disconnected, and when it last ended (disconnected, or
+ * replaced by another QuickBooks company).
  */
 export async function findLink(db: DbOrTx, id: string) {
   const [row] = await db
@@ -25,8 +26,10 @@ export async function findLink(db: DbOrTx, id: string) {
       revokedAt: customerLinks.revokedAt,
       customerDeletedAt: customers.deletedAt,
       customerFound: customers.qbId,
+      /** QuickBooks 'deletes' a customer by making it inactive. */
+      customerActive: customers.active,
       connection: qboConnections.status,
-      connectedAt: qboConnections.connectedAt,
+      connectionEndedAt: qboConnections.endedAt,
     })
     .from(customerLinks)
     .leftJoin(

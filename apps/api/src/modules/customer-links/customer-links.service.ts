@@ -36,19 +36,21 @@ const gone = (message: string) => new AppError(410, errorCodes.linkGone, message
 
 /**
  * The page a token opens. A malformed, forged or unknown token is 404; an expired one, or one
- * revoked (by hand, its customer deleted, the company disconnected since it was made) is 410.
+ * revoked (by hand, its customer deleted or made inactive in QuickBooks, the company disconnected
+ * since it was made) is 410.
  */
 export async function openCustomerLink(ctx: AppContext, token: string): Promise<CustomerLinkTarget> {
   const id = ctx.linkTokens.read(token);
   const link = id && (await findLink(ctx.db, id));
   if (!link) throw notFound(customerPageMessages.linkInvalid);
   if (link.expiresAt.getTime() <= ctx.now().getTime()) throw gone(customerPageMessages.linkExpired);
-  // Disconnected now, or connected again since the link was made (so disconnected in between).
+  // Disconnected now, or disconnected (or moved to another QuickBooks company) since the link was
+  // made; a reconnect after an error is not an end.
   const disconnected =
     link.connection === null ||
     link.connection === "disconnected" ||
-    (link.connectedAt !== null && link.connectedAt > link.createdAt);
-  if (link.revokedAt || link.customerDeletedAt || !link.customerFound || disconnected)
-    throw gone(customerPageMessages.linkRevoked);
+    (link.connectionEndedAt !== null && link.connectionEndedAt >= link.createdAt);
+  const customerGone = link.customerDeletedAt || !link.customerFound || link.customerActive === false;
+  if (link.revokedAt || customerGone || disconnected) throw gone(customerPageMessages.linkRevoked);
   return { companyId: link.companyId, customerQbId: link.customerQbId, invoiceQbId: link.invoiceQbId };
 }

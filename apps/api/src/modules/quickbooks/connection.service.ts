@@ -61,6 +61,8 @@ export async function completeConnect(
       syncLeaseOwner: null,
       syncLeaseUntil: null,
       connectedAt: new Date(),
+      // Another QuickBooks company: what pointed at the old one's records is over.
+      ...(existing && !sameRealm ? { endedAt: new Date() } : {}),
     });
   });
 }
@@ -93,5 +95,7 @@ export async function disconnect(ctx: AppContext, companyId: string) {
     accessExpiresAt: null,
     syncLeaseOwner: null,
     syncLeaseUntil: null,
+    // The wall clock, as links record when they were made.
+    endedAt: new Date(),
   });
 }
