@@ -13,7 +13,16 @@ const MODULES = `${API}modules/`;
  * a module of its own layer's lower entries or of a lower layer, through its index.ts; never up.
  */
 const CORE = ["receivables", "auth", "quickbooks", "profile", "health"];
-const FEATURES = ["pauses", "holds", "customer-links", "communications", "reminders", "billing", "drafts", "notes"];
+const FEATURES = [
+  "pauses",
+  "holds",
+  "customer-links",
+  "communications",
+  "reminders",
+  "billing",
+  "drafts",
+  "notes",
+];
 const PAGES = ["invoices", "customers", "dashboard", "onboarding", "customer-page"];
 const any = (names) => `${MODULES}(${names.join("|")})/`;
 

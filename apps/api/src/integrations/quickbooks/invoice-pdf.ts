@@ -1,6 +1,6 @@
 import { Readable, Transform } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { QboError } from "./qbo-api.ts";
+import { QboError } from "./qbo-error.ts";
 
 /** QuickBooks' PDFs are a few hundred kilobytes; anything past this is refused, not relayed. */
 export const MAX_INVOICE_PDF_BYTES = 10 * 1024 * 1024;
@@ -10,38 +10,17 @@ export class PdfTooLarge extends Error {}
 /** The file name an invoice's PDF is sent under: `Invoice-<number>.pdf`, safe in any header. */
 export const invoicePdfFilename = (number: string) => `Invoice-${number.replace(/[^\w.-]+/g, "_")}.pdf`;
 
-export interface InvoicePdfRequest {
-  baseUrl: string;
-  minorVersion: number;
-  realmId: string;
-  accessToken: string;
-  invoiceId: string;
-  /** How long QuickBooks has to start answering. */
-  timeoutMs: number;
-  fetch?: typeof fetch;
+export interface PdfStream {
+  stream: Readable;
+  length?: number;
 }
 
 /**
- * An invoice's PDF as QuickBooks renders it (`GET /v3/company/<realm>/invoice/<id>/pdf`), as a
- * stream that is never stored: refused at once when QuickBooks announces more than 10 MB, cut
- * off (an error on the stream) if it sends more than that anyway.
+ * QuickBooks' answer to a PDF request, relayed as a stream that is never stored: refused at once
+ * when QuickBooks announces more than 10 MB, cut off (an error on the stream) if it sends more
+ * than that anyway.
  */
-export async function fetchInvoicePdf(
-  req: InvoicePdfRequest,
-): Promise<{ stream: Readable; length?: number }> {
-  const url = new URL(
-    `${req.baseUrl}/v3/company/${encodeURIComponent(req.realmId)}/invoice/${encodeURIComponent(req.invoiceId)}/pdf`,
-  );
-  url.searchParams.set("minorversion", String(req.minorVersion));
-  let res: Response;
-  try {
-    res = await (req.fetch ?? fetch)(url, {
-      headers: { authorization: `Bearer ${req.accessToken}`, accept: "application/pdf" },
-      signal: AbortSignal.timeout(req.timeoutMs),
-    });
-  } catch (err) {
-    throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
-  }
+export async function relayPdf(res: Response): Promise<PdfStream> {
   if (!res.ok || !res.body) {
     const body = await res.text().catch(() => "");
     throw new QboError(res.status, "PDF", `QuickBooks answered ${res.status}: ${body.slice(0, 300)}`);
@@ -69,8 +48,7 @@ export async function fetchInvoicePdf(
 }
 
 /** The whole PDF in memory (for an attachment), within the same limit. */
-export async function invoicePdfBytes(req: InvoicePdfRequest): Promise<Buffer> {
-  const { stream } = await fetchInvoicePdf(req);
+export async function pdfBytes({ stream }: PdfStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

@@ -1,20 +1,10 @@
+import { type PdfStream, relayPdf } from "./invoice-pdf.ts";
+import { QboError } from "./qbo-error.ts";
 import { parseRecords } from "./record-parsers.ts";
-import type { QboEntityName, QboRecords } from "./records.ts";
 
-/** Intuit's answer when a call fails: status, Fault type and code, and the message to log. */
-export class QboError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly intuitTid?: string,
-  ) {
-    super(message);
-  }
-  get isAuth() {
-    return this.status === 401;
-  }
-}
+export { QboError };
+
+import type { QboEntityName, QboRecords } from "./records.ts";
 
 export interface QboApiOptions {
   baseUrl: string;
@@ -60,33 +50,42 @@ export class QboApi {
     this.fetchImpl = opts.fetch ?? fetch;
   }
 
-  /** GET with the realm's access token; retries 429, 5xx and dropped connections. */
+  private url(realmId: string, path: string, params: Record<string, string> = {}) {
+    const url = new URL(`${this.opts.baseUrl}/v3/company/${encodeURIComponent(realmId)}/${path}`);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    url.searchParams.set("minorversion", String(this.opts.minorVersion));
+    return url;
+  }
+
+  /**
+   * GET with the realm's access token; retries 429, 5xx and dropped connections. A call a person
+   * waits for may shorten the wait (`timeoutMs`, per attempt) and the retries.
+   */
   async get<T>(
     realmId: string,
     accessToken: string,
     path: string,
     params: Record<string, string> = {},
+    call: { timeoutMs?: number; maxRetries?: number } = {},
   ): Promise<T> {
-    const url = new URL(`${this.opts.baseUrl}/v3/company/${encodeURIComponent(realmId)}/${path}`);
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    url.searchParams.set("minorversion", String(this.opts.minorVersion));
+    const url = this.url(realmId, path, params);
+    const maxRetries = call.maxRetries ?? this.maxRetries;
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
         res = await this.fetchImpl(url, {
           headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
-          signal: AbortSignal.timeout(60_000),
+          signal: AbortSignal.timeout(call.timeoutMs ?? 60_000),
         });
       } catch (err) {
-        if (attempt >= this.maxRetries)
-          throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
+        if (attempt >= maxRetries) throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
         await sleep(this.backoff(attempt));
         continue;
       }
       if (res.ok) return (await res.json()) as T;
       const body = await res.text();
       const tid = res.headers.get("intuit_tid") ?? undefined;
-      if (RETRYABLE.has(res.status) && attempt < this.maxRetries) {
+      if (RETRYABLE.has(res.status) && attempt < maxRetries) {
         const retryAfter = Number(res.headers.get("retry-after"));
         await sleep(
           Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : this.backoff(attempt),
@@ -131,6 +130,7 @@ export class QboApi {
     realmId: string,
     accessToken: string,
     customerId: string,
+    call: { timeoutMs?: number; maxRetries?: number } = {},
   ): Promise<Map<string, string>> {
     if (!/^\d{1,20}$/.test(customerId)) return new Map();
     const query = `select * from Invoice where CustomerRef = '${customerId}' and Balance > '0' maxresults 1000`;
@@ -139,12 +139,36 @@ export class QboApi {
       accessToken,
       "query",
       { query, include: "invoiceLink" },
+      call,
     );
     const links = new Map<string, string>();
     for (const invoice of res.QueryResponse?.Invoice ?? [])
       if (typeof invoice.Id === "string" && typeof invoice.InvoiceLink === "string" && invoice.InvoiceLink)
         links.set(invoice.Id, invoice.InvoiceLink);
     return links;
+  }
+
+  /**
+   * An invoice's PDF as QuickBooks renders it (`GET /v3/company/<realm>/invoice/<id>/pdf`), as a
+   * stream never stored, within 10 MB (invoice-pdf.ts). No retries: a person or a send waits.
+   */
+  async invoicePdf(
+    realmId: string,
+    accessToken: string,
+    invoiceId: string,
+    timeoutMs: number,
+  ): Promise<PdfStream> {
+    const url = this.url(realmId, `invoice/${encodeURIComponent(invoiceId)}/pdf`);
+    let res: Response;
+    try {
+      res = await this.fetchImpl(url, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: "application/pdf" },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
+    }
+    return relayPdf(res);
   }
 
   /** Change data capture for one entity since a time (deletions included, as `deleted` records). */

@@ -1,10 +1,9 @@
 /** The email the company's users get when a customer promises to pay or disputes on their page. */
-import { and, eq, isNotNull } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
 import { enqueueEmail } from "../../jobs/send-email.ts";
 import { emailLayout } from "../../lib/email-layout.ts";
+import { verifiedUsers } from "./company-users.repository.ts";
 
 /** Each user of the company with a verified address gets one, with a link to the invoice's thread. */
 export async function holdNoticeEmails(
@@ -13,10 +12,7 @@ export async function holdNoticeEmails(
   companyId: string,
   n: { subject: string; title: string; lines: string[]; invoiceId: string; customerRef: string },
 ) {
-  const to = await db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), isNotNull(users.emailVerifiedAt)));
+  const to = await verifiedUsers(db, companyId);
   const thread = new URL("/communications", ctx.config.appUrl);
   thread.searchParams.set("invoice", n.invoiceId);
   thread.searchParams.set("customer", n.customerRef);
