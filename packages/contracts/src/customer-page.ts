@@ -112,7 +112,7 @@ export type PromiseRequest = z.infer<typeof promiseRequestSchema>;
 export const disputeRequestSchema = z.object({
   invoiceId: z.string().min(1).max(64),
   reason: disputeReasonSchema,
-  message: z.string().trim().min(1, "Please say what is wrong").max(MAX_DISPUTE_MESSAGE_LENGTH),
+  message: z.string().trim().min(1, "Please say what is wrong.").max(MAX_DISPUTE_MESSAGE_LENGTH),
 });
 export type DisputeRequest = z.infer<typeof disputeRequestSchema>;
 

@@ -83,7 +83,7 @@ export const recordDisputeRequestSchema = z.object({
   companyId: companyIdSchema,
   invoiceId: z.string().min(1).max(64),
   reason: disputeReasonSchema,
-  message: z.string().trim().min(1, "Please say what is wrong").max(MAX_DISPUTE_MESSAGE_LENGTH),
+  message: z.string().trim().min(1, "Please say what is wrong.").max(MAX_DISPUTE_MESSAGE_LENGTH),
   source: z.enum(["user", "reply"]).optional(),
   emailId: z.string().uuid().optional(),
 });
