@@ -4,6 +4,7 @@
  * written with one INSERT … SELECT), and the planner's summed-up read checked against the whole
  * history.
  */
+import { holdsOn } from "@recoup/api/modules/holds";
 import { activePauses } from "@recoup/api/modules/pauses";
 import {
   dueReminder,
@@ -175,20 +176,21 @@ async function crossCheck({ ctx }: ReminderBenchApp, ids: readonly string[]) {
     const settings = scheduleSettings(s);
     const { today: localToday } = windowState(settings, now);
     const paused = pausesByTarget(await activePauses(ctx.db, id, localToday));
+    const held = await holdsOn(ctx.db, id);
     const key = (invoiceId: string, d: { stage: string; cycle: number; scheduledFor: string } | null) =>
       d ? `${invoiceId} ${d.stage} ${d.cycle} ${d.scheduledFor}` : null;
     const summed = (
       await invoicesToPlan(ctx.db, id, { today: localToday, followUpInterval: settings.followUpInterval })
     )
       .map((inv) =>
-        key(inv.id, dueReminder(reminderInvoice(inv, paused), settings, now, sentFromSummary(inv))),
+        key(inv.id, dueReminder(reminderInvoice(inv, paused, held), settings, now, sentFromSummary(inv))),
       )
       .filter((k) => k !== null)
       .sort();
     const sent = historyByInvoice(await reminderHistory(ctx.db, id));
     const whole = (await remindableInvoices(ctx.db, id))
       .map((inv) =>
-        key(inv.id, dueReminder(reminderInvoice(inv, paused), settings, now, sent.get(inv.id) ?? [])),
+        key(inv.id, dueReminder(reminderInvoice(inv, paused, held), settings, now, sent.get(inv.id) ?? [])),
       )
       .filter((k) => k !== null)
       .sort();

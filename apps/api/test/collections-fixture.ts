@@ -148,6 +148,9 @@ export function expectedInvoiceRow(store: CompanyStore, inv: InvoiceRecord) {
     lastReminder: null,
     nextReminder: null,
     remindersPaused: null,
+    // Nor promises or disputes, unless a test records them.
+    promise: null,
+    dispute: null,
   };
 }
 

@@ -16,7 +16,7 @@ const body = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-it("creates the company, its three default templates and a 14-day trial", async () => {
+it("creates the company, its default templates (the spec's three and 'Missed Promise') and a 14-day trial", async () => {
   const u = await createUser(t);
   const check = await t.call("GET", `/v1/business/onboard/check?email=${encodeURIComponent(u.email)}`, {
     token: u.token,
@@ -37,6 +37,7 @@ it("creates the company, its three default templates and a 14-day trial", async 
   expect(templates.map((x) => [x.type, x.name]).sort()).toEqual([
     ["after_due_date", "Overdue Payment Notice"],
     ["before_due_date", "Before Due Date Reminder"],
+    ["missed_promise", "Missed Promise"],
     ["on_due_date", "Due Date Notification"],
   ]);
   const [sub] = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.companyId, companyId));

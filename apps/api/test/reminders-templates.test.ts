@@ -15,7 +15,7 @@ const templatesOf = (u: typeof ada) =>
   t.call("GET", `${apiPaths.templates.list}?companyId=${u.companyId}`, { token: u.token });
 
 describe("email templates", () => {
-  it("lists the three defaults with the spec's names and the default interval of 7 days", async () => {
+  it("lists the spec's three defaults with its names, then 'Missed Promise', and the default interval of 7 days", async () => {
     const res = await templatesOf(ada);
     expect(res.status).toBe(200);
     const { templates, followUpInterval } = res.json.data;
@@ -24,6 +24,7 @@ describe("email templates", () => {
       "Before Due Date Reminder",
       "Due Date Notification",
       "Overdue Payment Notice",
+      "Missed Promise",
     ]);
     expect(templates.map((x: { name: string }) => x.name)).toEqual(
       templateTypes.map((k) => templateNames[k]),
