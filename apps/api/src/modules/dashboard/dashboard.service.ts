@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import { byId, companyToday } from "../receivables/index.ts";
 import { reminderStatus } from "../reminders/index.ts";
+import { heldTotals } from "./held-balances.repository.ts";
 import * as homeCurrencyRepo from "./home-currency.repository.ts";
 import * as mostOverdueRepo from "./most-overdue.repository.ts";
 import { openTotals } from "./open-balances.repository.ts";
@@ -23,20 +24,23 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
   const clock = await companyToday(ctx, companyId);
   const { today, timezone } = clock;
   const periodStart = addDays(today, -(PERIOD_DAYS - 1));
-  // The figures change only with the synced data (or the day): kept per data version.
+  // The figures change only with the data (synced records, holds) or the day: kept per data version.
   const figures = ctx.cache.get(clock, JSON.stringify(["dashboard", today]), async () => {
-    const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all([
-      homeCurrencyRepo.homeCurrency(ctx.db, companyId),
-      openTotals(ctx.db, companyId, today),
-      mostOverdueRepo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
-      periodFlowsRepo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
-      periodFlowsRepo.invoiced(ctx.db, companyId, periodStart, today),
-      periodFlowsRepo.receivablesAt(ctx.db, companyId, periodStart),
-      recentActivity(ctx.db, companyId, RECENT),
-    ]);
-    return { homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent };
+    const [homeCurrency, open, held, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all(
+      [
+        homeCurrencyRepo.homeCurrency(ctx.db, companyId),
+        openTotals(ctx.db, companyId, today),
+        heldTotals(ctx.db, companyId, today),
+        mostOverdueRepo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
+        periodFlowsRepo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
+        periodFlowsRepo.invoiced(ctx.db, companyId, periodStart, today),
+        periodFlowsRepo.receivablesAt(ctx.db, companyId, periodStart),
+        recentActivity(ctx.db, companyId, RECENT),
+      ],
+    );
+    return { homeCurrency, open, held, mostOverdue, collected, invoiced, beginning, recent };
   });
-  const [{ homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent }, reminders] =
+  const [{ homeCurrency, open, held, mostOverdue, collected, invoiced, beginning, recent }, reminders] =
     await Promise.all([figures, reminderStatus(ctx, companyId)]);
   // Every figure below is a sum of home amounts; the currencies they came from are reported.
   const converted = new Set<string>();
@@ -63,6 +67,11 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
     overdueCents: sum(open, (r) => r.overdue),
     overdueInvoices: open.reduce((n, r) => n + r.overdueInvoices, 0),
     openInvoices: open.reduce((n, r) => n + r.openInvoices, 0),
+    // Held invoices are open ones, so their currencies are already among those reported.
+    promisedCents: sum(held, (r) => r.promised),
+    promisedInvoices: held.reduce((n, r) => n + r.promisedInvoices, 0),
+    disputedCents: sum(held, (r) => r.disputed),
+    disputedInvoices: held.reduce((n, r) => n + r.disputedInvoices, 0),
     collectedLast30Cents: collectedCents,
     dso: invoicedCents > 0 ? oneDecimal((outstanding / invoicedCents) * PERIOD_DAYS) : null,
     cei:
