@@ -5,9 +5,7 @@
  */
 import { AGING_CSV_HEADER, apiPaths } from "@recoup/contracts";
 import type { CompanyStore } from "@recoup/sandbox-quickbooks";
-import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invoiceDisputes, invoicePromises } from "../src/db/schema/index.ts";
 import {
   bucketOf,
   dayText,
@@ -27,49 +25,38 @@ const { get } = listsOf(w);
 
 const realmOf = (company: ConnectedUser) => w.qb.control.sandbox.realms.get(company.realmId)!.store;
 
-/**
- * Holds as a user records them. Written straight into the tables for now: the holds routes
- * (apiPaths.holds) are being built on the same branch; these four become calls to them.
- */
+/** Holds as a user records them from the invoice's thread. */
+const post = async (company: ConnectedUser, path: string, inv: InvoiceRecord, body = {}) => {
+  const res = await w.call("POST", path, {
+    token: company.token,
+    body: { companyId: company.companyId, invoiceId: String(inv.id), ...body },
+  });
+  expect(res.status, `${path}: ${res.text}`).toBe(200);
+};
 const holds = {
-  async promise(company: ConnectedUser, inv: InvoiceRecord, date: string) {
-    await w.t.ctx.db.insert(invoicePromises).values({
-      companyId: company.companyId,
-      invoiceQbId: String(inv.id),
-      customerQbId: String(inv.customerId),
-      promisedFor: date,
-      source: "user",
-    });
-  },
-  async cancelPromise(company: ConnectedUser, inv: InvoiceRecord) {
-    await w.t.ctx.db
-      .update(invoicePromises)
-      .set({ endedAt: new Date(), endReason: "cancelled" })
-      .where(open(invoicePromises, company, inv, invoicePromises.endedAt));
-  },
-  async dispute(company: ConnectedUser, inv: InvoiceRecord) {
-    await w.t.ctx.db.insert(invoiceDisputes).values({
-      companyId: company.companyId,
-      invoiceQbId: String(inv.id),
-      customerQbId: String(inv.customerId),
+  promise: (company: ConnectedUser, inv: InvoiceRecord, date: string) =>
+    post(company, apiPaths.holds.promise, inv, { date }),
+  cancelPromise: (company: ConnectedUser, inv: InvoiceRecord) =>
+    post(company, apiPaths.holds.cancelPromise, inv),
+  dispute: (company: ConnectedUser, inv: InvoiceRecord) =>
+    post(company, apiPaths.holds.dispute, inv, {
       reason: "wrong_amount",
       message: "The amount is not what we agreed.",
-      source: "user",
-    });
-  },
-  async resolveDispute(company: ConnectedUser, inv: InvoiceRecord) {
-    await w.t.ctx.db
-      .update(invoiceDisputes)
-      .set({ resolvedAt: new Date() })
-      .where(open(invoiceDisputes, company, inv, invoiceDisputes.resolvedAt));
-  },
+    }),
+  resolveDispute: (company: ConnectedUser, inv: InvoiceRecord) =>
+    post(company, apiPaths.holds.resolveDispute, inv),
 };
-const open = (
-  table: typeof invoicePromises | typeof invoiceDisputes,
-  company: ConnectedUser,
-  inv: InvoiceRecord,
-  ended: typeof invoicePromises.endedAt | typeof invoiceDisputes.resolvedAt,
-) => and(eq(table.companyId, company.companyId), eq(table.invoiceQbId, String(inv.id)), isNull(ended));
+
+/** The API's clock at `instant` while `run` runs. */
+async function atInstant(instant: string, run: () => Promise<void>) {
+  const now = w.t.ctx.now;
+  w.t.ctx.now = () => new Date(instant);
+  try {
+    await run();
+  } finally {
+    w.t.ctx.now = now;
+  }
+}
 
 /** Cents × the exchange rate QuickBooks shows on the invoice (decimal text), rounded half up, exactly. */
 function home(realm: string, inv: InvoiceRecord) {
@@ -94,21 +81,24 @@ const stillOpen = (store: CompanyStore, invoices: InvoiceRecord[]) =>
   invoices.map((inv) => store.invoices.get(inv.id)!).filter((inv) => !inv.voided && inv.balance > 0);
 
 const after = (days: number) => dayText(todayDay + days);
+const byId = (a: InvoiceRecord, b: InvoiceRecord) => a.id - b.id;
+const usd = (inv: InvoiceRecord) => inv.currency === "USD";
+const openOf = (customerId: number) =>
+  openInvoices(realmOf(w.user)).filter((inv) => inv.customerId === customerId);
+
+/** The first company's invoices this file holds, so that each hold is on another invoice. */
+const taken = new Set<number>();
+/** The first company's open invoice, the lowest id that passes `test` and is not yet held. */
+function take(test: (inv: InvoiceRecord) => boolean) {
+  const inv = openInvoices(realmOf(w.user))
+    .sort(byId)
+    .find((i) => !taken.has(i.id) && test(i));
+  expect(inv).toBeDefined();
+  taken.add(inv!.id);
+  return inv!;
+}
 
 beforeAll(async () => {
-  const store = realmOf(w.user);
-  const byId = (a: InvoiceRecord, b: InvoiceRecord) => a.id - b.id;
-  const open = openInvoices(store).sort(byId);
-  const openOf = (customerId: number) => open.filter((inv) => inv.customerId === customerId);
-  const taken = new Set<number>();
-  const take = (test: (inv: InvoiceRecord) => boolean) => {
-    const inv = open.find((i) => !taken.has(i.id) && test(i))!;
-    expect(inv).toBeDefined();
-    taken.add(inv.id);
-    return inv;
-  };
-  const usd = (inv: InvoiceRecord) => inv.currency === "USD";
-
   // Disputed: a foreign customer's invoice (the customer still owes others), and a USD customer's
   // only open invoice (the customer leaves the report when disputed invoices are left out).
   const foreignDisputed = take((i) => !usd(i) && openOf(i.customerId).length > 1);
@@ -127,7 +117,8 @@ beforeAll(async () => {
   await holds.resolveDispute(w.user, resolved);
   await holds.promise(w.user, promisedToday, TODAY);
   await holds.promise(w.user, promisedLater, after(30));
-  await holds.promise(w.user, missed, after(-1));
+  // Recorded two days ago for yesterday (a promise is for today or later): missed since today.
+  await atInstant(`${after(-2)}T19:30:00Z`, () => holds.promise(w.user, missed, after(-1)));
   await holds.promise(w.user, cancelled, after(5));
   await holds.cancelPromise(w.user, cancelled);
   await holds.promise(w.user, paidPromised, after(7));
@@ -138,7 +129,8 @@ beforeAll(async () => {
 
   // The other company's invoices share ids with the first's: it holds some the first does not.
   const otherOpen = openInvoices(realmOf(w.other)).sort(byId);
-  const free = otherOpen.filter((inv) => !taken.has(inv.id) && store.invoices.get(inv.id)?.balance);
+  const mine = realmOf(w.user).invoices;
+  const free = otherOpen.filter((inv) => !taken.has(inv.id) && mine.get(inv.id)?.balance);
   expect(free.length).toBeGreaterThan(2);
   await holds.promise(w.other, free[0]!, after(3));
   await holds.dispute(w.other, free[1]!);
@@ -187,25 +179,17 @@ describe("dashboard: promised and disputed", () => {
   });
 
   it("leaves out a promise from the day after its date, the company's day", async () => {
-    const now = w.t.ctx.now;
-    try {
-      // 20:00 on the promise's day in Los Angeles (already the next day in UTC): still promised.
-      w.t.ctx.now = () => new Date(`${after(1)}T03:00:00Z`);
+    // 20:00 on the promise's day in Los Angeles (already the next day in UTC): still promised.
+    await atInstant(`${after(1)}T03:00:00Z`, async () => {
       expect(await summary(w.user)).toMatchObject(expectedHeld(w.user, held.user));
-      // The next morning there: missed.
-      w.t.ctx.now = () => new Date(`${after(1)}T16:00:00Z`);
+    });
+    // The next morning there: missed.
+    await atInstant(`${after(1)}T16:00:00Z`, async () => {
       const nextDay = await summary(w.user);
       expect(nextDay.asOf).toBe(after(1));
-      const promisedToday = held.user.promised[0]!;
-      expect(nextDay).toMatchObject(
-        expectedHeld(w.user, {
-          ...held.user,
-          promised: held.user.promised.filter((inv) => inv !== promisedToday),
-        }),
-      );
-    } finally {
-      w.t.ctx.now = now;
-    }
+      const [, ...promisedLater] = held.user.promised; // the first was for today
+      expect(nextDay).toMatchObject(expectedHeld(w.user, { ...held.user, promised: promisedLater }));
+    });
   });
 });
 
@@ -349,6 +333,31 @@ describe("aging report: disputed invoices", () => {
       expect(res.json.error.code).toBe("VALIDATION_ERROR");
       expect(res.json.error.details[0].path).toBe("disputed");
     }
+  });
+});
+
+describe("holds recorded after the figures were read", () => {
+  it("show at once, and leave once cancelled or resolved", async () => {
+    const expectFigures = async () => {
+      const store = realmOf(w.user);
+      expect(await summary(w.user)).toMatchObject(expectedHeld(w.user, held.user));
+      const out = await report({ disputed: "exclude" });
+      expect(out.totals).toEqual(expectedAgingTotals(withoutDisputed(store)).sort(byCurrency));
+      expect((await report({ disputed: "apart" })).disputed).toEqual(expectedDisputed(store));
+    };
+    await expectFigures();
+    const disputed = take(usd);
+    const promised = take(usd);
+    await holds.dispute(w.user, disputed);
+    await holds.promise(w.user, promised, after(10));
+    held.user.disputed.push(disputed);
+    held.user.promised.push(promised);
+    await expectFigures();
+    await holds.resolveDispute(w.user, disputed);
+    await holds.cancelPromise(w.user, promised);
+    held.user.disputed.pop();
+    held.user.promised.pop();
+    await expectFigures();
   });
 });
 

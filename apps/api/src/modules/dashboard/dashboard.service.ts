@@ -24,24 +24,22 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
   const clock = await companyToday(ctx, companyId);
   const { today, timezone } = clock;
   const periodStart = addDays(today, -(PERIOD_DAYS - 1));
-  // The figures change only with the data (synced records, holds) or the day: kept per data version.
+  // The figures change only with the synced data (or the day): kept per data version.
   const figures = ctx.cache.get(clock, JSON.stringify(["dashboard", today]), async () => {
-    const [homeCurrency, open, held, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all(
-      [
-        homeCurrencyRepo.homeCurrency(ctx.db, companyId),
-        openTotals(ctx.db, companyId, today),
-        heldTotals(ctx.db, companyId, today),
-        mostOverdueRepo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
-        periodFlowsRepo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
-        periodFlowsRepo.invoiced(ctx.db, companyId, periodStart, today),
-        periodFlowsRepo.receivablesAt(ctx.db, companyId, periodStart),
-        recentActivity(ctx.db, companyId, RECENT),
-      ],
-    );
-    return { homeCurrency, open, held, mostOverdue, collected, invoiced, beginning, recent };
+    const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all([
+      homeCurrencyRepo.homeCurrency(ctx.db, companyId),
+      openTotals(ctx.db, companyId, today),
+      mostOverdueRepo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
+      periodFlowsRepo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
+      periodFlowsRepo.invoiced(ctx.db, companyId, periodStart, today),
+      periodFlowsRepo.receivablesAt(ctx.db, companyId, periodStart),
+      recentActivity(ctx.db, companyId, RECENT),
+    ]);
+    return { homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent };
   });
-  const [{ homeCurrency, open, held, mostOverdue, collected, invoiced, beginning, recent }, reminders] =
-    await Promise.all([figures, reminderStatus(ctx, companyId)]);
+  // Holds change without the synced data (a customer promises, a user resolves): read each time.
+  const [{ homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent }, held, reminders] =
+    await Promise.all([figures, heldTotals(ctx.db, companyId, today), reminderStatus(ctx, companyId)]);
   // Every figure below is a sum of home amounts; the currencies they came from are reported.
   const converted = new Set<string>();
   const sum = <T extends { currency: string }>(rows: T[], amount: (row: T) => number) =>

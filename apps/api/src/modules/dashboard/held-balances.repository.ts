@@ -8,7 +8,9 @@ import { invoiceHome } from "./home-currency.repository.ts";
 /**
  * Per currency, in home amounts: the open invoices with an open promise dated today or later (a
  * promise whose date has passed is missed, chased again, and not counted), and those with an open
- * dispute. Read from the holds (few) to their invoices, never over every open invoice.
+ * dispute; the invoices the Invoices list shows for `hold=promised` and `hold=disputed`
+ * (receivables' `holdFilter`), read from the holds (few) to their invoices instead of testing
+ * every open invoice, as holds are read afresh on each request.
  */
 export async function heldTotals(db: DbOrTx, companyId: string, today: string) {
   const of = (kind: "promised" | "disputed") =>
@@ -20,7 +22,7 @@ export async function heldTotals(db: DbOrTx, companyId: string, today: string) {
       from (
         select ${invoicePromises.invoiceQbId} as invoice_ref, 'promised' as kind from ${invoicePromises}
         where ${invoicePromises.companyId} = ${companyId} and ${invoicePromises.endedAt} is null
-          and ${invoicePromises.missedAt} is null and ${invoicePromises.promisedFor} >= ${today}::date
+          and ${invoicePromises.promisedFor} >= ${today}::date
         union all
         select ${invoiceDisputes.invoiceQbId}, 'disputed' from ${invoiceDisputes}
         where ${invoiceDisputes.companyId} = ${companyId} and ${invoiceDisputes.resolvedAt} is null

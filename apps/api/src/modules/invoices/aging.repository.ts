@@ -164,3 +164,17 @@ export async function agingDisputed(db: DbOrTx, p: AgingParams) {
   );
   return rows.map((r) => ({ currency: String(r.currency), invoices: num(r.invoices), ...amounts(r) }));
 }
+
+/**
+ * The invoices under an open dispute, as one short key: leaving them out or apart changes the
+ * report when this set changes, which the synced data's version does not follow.
+ */
+export async function openDisputesKey(db: DbOrTx, companyId: string) {
+  const [row] = await rowsOf(
+    db,
+    sql`select md5(coalesce(string_agg(${invoiceDisputes.invoiceQbId}, ',' order by ${invoiceDisputes.invoiceQbId}), '')) as key
+      from ${invoiceDisputes}
+      where ${invoiceDisputes.companyId} = ${companyId} and ${invoiceDisputes.resolvedAt} is null`,
+  );
+  return String(row?.key);
+}
