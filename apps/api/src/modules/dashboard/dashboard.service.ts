@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import { byId, companyToday } from "../receivables/index.ts";
 import { reminderStatus } from "../reminders/index.ts";
+import { heldTotals } from "./held-balances.repository.ts";
 import * as homeCurrencyRepo from "./home-currency.repository.ts";
 import * as mostOverdueRepo from "./most-overdue.repository.ts";
 import { openTotals } from "./open-balances.repository.ts";
@@ -36,8 +37,9 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
     ]);
     return { homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent };
   });
-  const [{ homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent }, reminders] =
-    await Promise.all([figures, reminderStatus(ctx, companyId)]);
+  // Holds change without the synced data (a customer promises, a user resolves): read each time.
+  const [{ homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent }, held, reminders] =
+    await Promise.all([figures, heldTotals(ctx.db, companyId, today), reminderStatus(ctx, companyId)]);
   // Every figure below is a sum of home amounts; the currencies they came from are reported.
   const converted = new Set<string>();
   const sum = <T extends { currency: string }>(rows: T[], amount: (row: T) => number) =>
@@ -63,6 +65,11 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
     overdueCents: sum(open, (r) => r.overdue),
     overdueInvoices: open.reduce((n, r) => n + r.overdueInvoices, 0),
     openInvoices: open.reduce((n, r) => n + r.openInvoices, 0),
+    // Held invoices are open ones, so their currencies are already among those reported.
+    promisedCents: sum(held, (r) => r.promised),
+    promisedInvoices: held.reduce((n, r) => n + r.promisedInvoices, 0),
+    disputedCents: sum(held, (r) => r.disputed),
+    disputedInvoices: held.reduce((n, r) => n + r.disputedInvoices, 0),
     collectedLast30Cents: collectedCents,
     dso: invoicedCents > 0 ? oneDecimal((outstanding / invoicedCents) * PERIOD_DAYS) : null,
     cei:

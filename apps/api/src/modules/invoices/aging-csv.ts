@@ -18,9 +18,13 @@ const line = (texts: readonly string[], amounts: string[] = []) =>
 
 /**
  * The aging report as CSV text, one chunk per batch of rows: the header, a line per customer,
- * then a Total line per currency summed (exactly, in BigInt) from the lines written.
+ * then a Total line per currency summed (exactly, in BigInt) from the lines written, then (when
+ * disputed invoices are shown apart) a Disputed line per currency.
  */
-export async function* agingCsv(batches: AsyncIterable<AgingRow[]>): AsyncGenerator<string> {
+export async function* agingCsv(
+  batches: AsyncIterable<AgingRow[]>,
+  disputed?: () => Promise<(AgingAmounts & { currency: string })[]>,
+): AsyncGenerator<string> {
   yield line(AGING_CSV_HEADER);
   const totals = new Map<string, bigint[]>();
   for await (const rows of batches) {
@@ -41,6 +45,12 @@ export async function* agingCsv(batches: AsyncIterable<AgingRow[]>): AsyncGenera
   let footer = "";
   for (const currency of [...totals.keys()].sort()) {
     footer += line(["Total", currency], totals.get(currency)!.map(centsToDecimal));
+  }
+  for (const held of (await disputed?.()) ?? []) {
+    footer += line(
+      ["Disputed", held.currency],
+      AMOUNT_KEYS.map((key) => centsToDecimal(held[key])),
+    );
   }
   if (footer) yield footer;
 }

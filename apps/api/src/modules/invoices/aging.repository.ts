@@ -1,7 +1,20 @@
-import type { AgingAmounts, AgingRow, AgingSortField, SortOrder } from "@recoup/contracts";
+import type { AgeReportQuery, AgingAmounts, AgingRow, AgingSortField, SortOrder } from "@recoup/contracts";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { direction, num, openCustomers, pageCustomer, rowsOf } from "../receivables/index.ts";
+import { invoiceDisputes, invoices } from "../../db/schema/index.ts";
+import {
+  AGING_BUCKETS,
+  agingBucket,
+  direction,
+  liveInvoices,
+  num,
+  openBalance,
+  openCustomers,
+  pageCustomer,
+  rowsOf,
+} from "../receivables/index.ts";
+
+export type DisputedChoice = NonNullable<AgeReportQuery["disputed"]>;
 
 export interface AgingParams {
   companyId: string;
@@ -9,6 +22,8 @@ export interface AgingParams {
   sortField: AgingSortField;
   sortOrder: SortOrder;
   search: string | undefined;
+  /** Invoices with an open dispute: counted (the default), or left out of the rows and totals. */
+  disputed?: DisputedChoice;
 }
 
 /** Sort keys of the aging rows (columns of `openCustomers`), from the contract's allow-list. */
@@ -22,12 +37,46 @@ const SORT_COLUMNS: Record<AgingSortField, string> = {
   total: "outstanding",
 };
 
-/** One row per customer with an open balance that matches the search (named when `name`). */
-const agingRows = (p: AgingParams, name: boolean) =>
-  openCustomers(p.companyId, p.today, "buckets", {
-    name: name || p.sortField === "customerName",
-    search: p.search,
-  });
+/** The amount columns of an aging row, as `openCustomers` names them. */
+const AMOUNT_COLUMNS = [...AGING_BUCKETS, "outstanding"] as const;
+
+/**
+ * Per customer and currency, the open invoices under an open dispute: their count and buckets.
+ * Read from the disputes (few) to their invoices.
+ */
+const disputedByCustomer = (companyId: string, today: string) => {
+  const inBucket = (i: number) =>
+    sql`coalesce(sum(${invoices.balanceCents}) filter (where ${agingBucket(today)} = ${sql.raw(String(i))}), 0)`;
+  return sql`select ${invoices.customerQbId} as customer_ref, ${invoices.currency} as currency,
+      count(*) as invoices, sum(${invoices.balanceCents}) as outstanding,
+      ${sql.join(
+        AGING_BUCKETS.map((name, i) => sql`${inBucket(i)} as ${sql.raw(name)}`),
+        sql`, `,
+      )}
+    from ${invoiceDisputes}
+    join ${invoices} on ${invoices.companyId} = ${companyId} and ${invoices.qbId} = ${invoiceDisputes.invoiceQbId}
+    where ${invoiceDisputes.companyId} = ${companyId} and ${invoiceDisputes.resolvedAt} is null
+      and ${liveInvoices(companyId)} and ${openBalance}
+    group by 1, 2`;
+};
+
+/**
+ * One row per customer with an open balance that matches the search (named when `name`). Leaving
+ * disputed invoices out subtracts their buckets from their customer's; a customer left owing
+ * nothing else drops out.
+ */
+const agingRows = (p: AgingParams, name: boolean) => {
+  const named = name || p.sortField === "customerName";
+  const owed = openCustomers(p.companyId, p.today, "buckets", { name: named, search: p.search });
+  if ((p.disputed ?? "include") === "include") return owed;
+  const less = AMOUNT_COLUMNS.map((c) => sql.raw(`owed.${c} - coalesce(held.${c}, 0) as ${c}`));
+  return sql`select owed.customer_ref, owed.currency${named ? sql`, owed.name, owed.email` : sql``},
+      ${sql.join(less, sql`, `)}
+    from (${owed}) owed
+    left join (${disputedByCustomer(p.companyId, p.today)}) held
+      on held.customer_ref = owed.customer_ref and held.currency = owed.currency
+    where owed.outstanding > coalesce(held.outstanding, 0)`;
+};
 
 const orderBy = (p: AgingParams, table = "") => {
   const dir = direction(p.sortOrder);
@@ -95,4 +144,37 @@ export async function* agingBatches(db: DbOrTx, p: AgingParams, batchSize = 1000
     if (batch.length < batchSize) return;
     last = batch.at(-1);
   }
+}
+
+/**
+ * The disputed invoices of the matching customers, summed per currency (the report's 'Disputed'
+ * lines when they are shown apart).
+ */
+export async function agingDisputed(db: DbOrTx, p: AgingParams) {
+  const matching =
+    p.search === undefined
+      ? sql``
+      : sql`where held.customer_ref in (select customer_ref from (${openCustomers(p.companyId, p.today, "buckets", { name: false, search: p.search })}) owed)`;
+  const sums = AMOUNT_COLUMNS.map((c) => sql.raw(`sum(held.${c}) as ${c}`));
+  const rows = await rowsOf(
+    db,
+    sql`select held.currency, sum(held.invoices) as invoices, ${sql.join(sums, sql`, `)}
+      from (${disputedByCustomer(p.companyId, p.today)}) held ${matching}
+      group by held.currency order by held.currency`,
+  );
+  return rows.map((r) => ({ currency: String(r.currency), invoices: num(r.invoices), ...amounts(r) }));
+}
+
+/**
+ * The invoices under an open dispute, as one short key: leaving them out or apart changes the
+ * report when this set changes, which the synced data's version does not follow.
+ */
+export async function openDisputesKey(db: DbOrTx, companyId: string) {
+  const [row] = await rowsOf(
+    db,
+    sql`select md5(coalesce(string_agg(${invoiceDisputes.invoiceQbId}, ',' order by ${invoiceDisputes.invoiceQbId}), '')) as key
+      from ${invoiceDisputes}
+      where ${invoiceDisputes.companyId} = ${companyId} and ${invoiceDisputes.resolvedAt} is null`,
+  );
+  return String(row?.key);
 }

@@ -31,18 +31,22 @@ export function invoicesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         { 200: z.string().describe("CSV") },
         {
           description:
-            "The aging report as CSV (all matching customers, then a Total line per currency), streamed.",
+            "The aging report as CSV (all matching customers, then a Total line per currency, then with disputed=apart a Disputed line per currency), streamed.",
           produces: ["text/csv"],
         },
       ),
       async (request, reply) => {
-        const { asOf, batches } = await ageReportBatches(ctx, request.query.companyId, request.query);
+        const { asOf, batches, disputed } = await ageReportBatches(
+          ctx,
+          request.query.companyId,
+          request.query,
+        );
         return (
           reply
             .type("text/csv; charset=utf-8")
             .header("content-disposition", `attachment; filename="aging-report-${asOf}.csv"`)
             // A stream is sent as-is (chunked), never through the response serializer.
-            .send(Readable.from(agingCsv(batches)) as unknown as string)
+            .send(Readable.from(agingCsv(batches, disputed)) as unknown as string)
         );
       },
     );

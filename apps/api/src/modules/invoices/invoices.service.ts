@@ -9,7 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { companyToday, customerExists, searchTerm } from "../receivables/index.ts";
 import { withReminderColumns } from "../reminders/index.ts";
-import { agingBatches, agingPage } from "./aging.repository.ts";
+import { agingBatches, agingDisputed, agingPage, openDisputesKey } from "./aging.repository.ts";
 import { countInvoices, invoicePage } from "./invoices.repository.ts";
 
 export async function listInvoices(
@@ -59,6 +59,7 @@ const agingParams = (companyId: string, today: string, q: AgeReportQuery) => ({
   sortField: q.sortField,
   sortOrder: q.sortOrder,
   search: searchTerm(q.searchQuery),
+  disputed: q.disputed,
 });
 
 export async function ageReport(
@@ -69,15 +70,27 @@ export async function ageReport(
   const clock = await companyToday(ctx, companyId);
   const { today } = clock;
   const params = { ...agingParams(companyId, today, q), offset: (q.page - 1) * q.size, limit: q.size };
-  // Every customer's buckets are aggregated for the totals row: kept until the data changes.
-  const page = await ctx.cache.get(clock, JSON.stringify(["aging-page", params]), () =>
-    agingPage(ctx.db, params),
-  );
+  // Every customer's buckets are aggregated for the totals row: kept until the data changes (or,
+  // with disputed invoices out or apart, the set of them).
+  const disputes = q.disputed === "include" ? null : await openDisputesKey(ctx.db, companyId);
+  const key = JSON.stringify(["aging-page", params, disputes]);
+  const page = await ctx.cache.get(clock, key, async () => {
+    const [page, disputed] = await Promise.all([
+      agingPage(ctx.db, params),
+      q.disputed === "apart" ? agingDisputed(ctx.db, params) : [],
+    ]);
+    return { ...page, disputed };
+  });
   return { ...page, page: q.page, size: q.size, asOf: today };
 }
 
-/** The whole report, batch by batch, for the CSV export. */
+/** The whole report, batch by batch, for the CSV export; with `apart`, the disputed lines after. */
 export async function ageReportBatches(ctx: AppContext, companyId: string, q: AgeReportQuery) {
   const { today } = await companyToday(ctx, companyId);
-  return { asOf: today, batches: agingBatches(ctx.db, agingParams(companyId, today, q)) };
+  const params = agingParams(companyId, today, q);
+  return {
+    asOf: today,
+    batches: agingBatches(ctx.db, params),
+    disputed: q.disputed === "apart" ? () => agingDisputed(ctx.db, params) : undefined,
+  };
 }

@@ -32,7 +32,7 @@ export function DashboardContent({ companyId }: { companyId: string }) {
           {currencyNote(summary)} As of {formatDate(summary.asOf)} ({summary.timezone}).
         </span>
       </p>
-      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {dashboardFigures(summary).map((figure) => (
           <FigureCard key={figure.key} figure={figure} />
         ))}
@@ -53,8 +53,8 @@ export function DashboardSkeleton() {
   return (
     <LoadingRegion label="Loading the dashboard…" className="grid gap-6">
       <Skeleton className="h-4 w-72" />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {["a", "b", "c", "d", "e", "f"].map((k) => (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {["a", "b", "c", "d", "e", "f", "g", "h"].map((k) => (
           <FigureCardSkeleton key={k} />
         ))}
       </div>

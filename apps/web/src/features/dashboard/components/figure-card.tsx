@@ -1,4 +1,5 @@
 import { InfoIcon } from "lucide-react";
+import { Link } from "react-router";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -8,7 +9,7 @@ import { cn } from "@/lib/utils";
 
 /** One headline figure: its name, the value, a caption, and how it is worked out. */
 export function FigureCard({ figure }: { figure: Figure }) {
-  const { key, label, value, caption, formula, detail, tone } = figure;
+  const { key, label, value, caption, formula, detail, tone, captionTo } = figure;
   const titleId = `figure-${key}`;
   return (
     <Card className="gap-2 py-5" role="group" aria-labelledby={titleId} data-figure={key}>
@@ -43,7 +44,15 @@ export function FigureCard({ figure }: { figure: Figure }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-1 px-5">
-        <p className="text-muted-foreground text-xs">{caption}</p>
+        <p className="text-muted-foreground text-xs">
+          {captionTo ? (
+            <Link to={captionTo} className="hover:text-primary underline underline-offset-4">
+              {caption}
+            </Link>
+          ) : (
+            caption
+          )}
+        </p>
         {formula ? <p className="text-muted-foreground text-xs italic">= {formula}</p> : null}
       </CardContent>
     </Card>

@@ -1,6 +1,13 @@
-import type { DashboardSummary } from "@recoup/contracts";
+import { type DashboardSummary, type HoldFilter, holdFilterLabels } from "@recoup/contracts";
 
-import { formatCount, formatDays, formatDecimal, formatMoney, formatPercent } from "@/lib/format";
+import {
+  formatCount,
+  formatCountOf,
+  formatDays,
+  formatDecimal,
+  formatMoney,
+  formatPercent,
+} from "@/lib/format";
 
 /** The CEI formula, as the caption under its figure says it. */
 export const CEI_FORMULA =
@@ -38,9 +45,35 @@ export interface Figure {
   /** A longer explanation (the formula with numbers), shown in a tooltip. */
   detail?: string;
   tone?: "danger" | "good";
+  /** Where the caption links to: the invoices the figure adds up. */
+  captionTo?: string;
 }
 
-/** The six figure cards, in reading order. */
+/** The Invoices list showing only the invoices on this hold. */
+const heldInvoicesPath = (hold: HoldFilter) => `/invoices?${new URLSearchParams({ hold })}`;
+
+/** What the held figures count, shown in their tooltips. */
+const heldDetails: Record<HoldFilter, string> = {
+  promised:
+    "Open balances of invoices whose customer promised to pay by a date from today on. Once the date has passed, the promise is missed and no longer counted.",
+  disputed:
+    "Open balances of invoices with an open dispute. They are not chased until the dispute is resolved.",
+};
+
+/** A figure of invoices on hold: their amount, and a link to them when there are any. */
+function heldFigure(hold: HoldFilter, value: string, count: number): Figure {
+  return {
+    key: hold,
+    label: holdFilterLabels[hold],
+    value,
+    caption:
+      count > 0 ? formatCountOf(count, [`${hold} invoice`, `${hold} invoices`]) : `No ${hold} invoices`,
+    captionTo: count > 0 ? heldInvoicesPath(hold) : undefined,
+    detail: heldDetails[hold],
+  };
+}
+
+/** The eight figure cards, in reading order: what is owed and on hold, then how collection goes. */
 export function dashboardFigures(s: DashboardSummary): Figure[] {
   const money = (cents: number) => formatMoney(cents, s.homeCurrency);
   return [
@@ -57,6 +90,8 @@ export function dashboardFigures(s: DashboardSummary): Figure[] {
       caption: "Past the due date",
       tone: s.overdueCents > 0 ? "danger" : undefined,
     },
+    heldFigure("promised", money(s.promisedCents), s.promisedInvoices),
+    heldFigure("disputed", money(s.disputedCents), s.disputedInvoices),
     {
       key: "overdueInvoices",
       label: "Invoices overdue",
