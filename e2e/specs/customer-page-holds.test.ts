@@ -220,6 +220,7 @@ describe("promise to pay and dispute on the customer page", () => {
         await dialog.getByRole("button", { name: "Send dispute" }).click();
         await check("dispute form with errors");
         await page.keyboard.press("Escape");
+        await gone(dialog);
       }
       await check("page with promised and disputed invoices");
       await context.close();
