@@ -182,10 +182,10 @@ export const recorded = {
   dispute: customerPageMessages.disputeRecorded,
 };
 
-/** Recoup, signed in: the invoice's thread in Communications, and its first message of that kind once shown. */
+/** Recoup, signed in: the invoice's thread in Communications, and its first entry of that kind once shown. */
 export async function threadMessage(app: Page, target: Target, kind: EmailKind): Promise<Locator> {
   await app.goto(threadUrl(target));
-  const message = app.locator(`[data-testid="thread-email"][data-kind="${kind}"]`).first();
+  const message = app.locator(`article[data-kind="${kind}"]`).first();
   await visible(message);
   return message;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { apiPaths, customerPageMessages, disputeReasonLabels, emailKindLabels } from "@recoup/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { chromiumForFile, freshContext, signedIn } from "../browser.ts";
+import { chromiumForFile, freshContext, signedIn, stack } from "../browser.ts";
 import { axeContext, describeViolations, seriousViolations } from "./axe.ts";
 import { settle } from "./collections-helpers.ts";
 import { shownDate, type Target } from "./communications-helpers.ts";
@@ -37,6 +37,7 @@ const targetFor = (number: string): Target => {
   if (!invoice) throw new Error(`no open invoice ${number}`);
   return { ...customer.target, invoiceId: invoice.id, docNumber: invoice.number };
 };
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
 
 describe("promise to pay and dispute on the customer page", () => {
@@ -67,7 +68,8 @@ describe("promise to pay and dispute on the customer page", () => {
     const date = daysAfter(customer.today, 14);
     const dialog = await openForm(page, "Promise to pay", number);
     await dialog.getByLabel("I will pay by").fill(date);
-    await dialog.getByLabel("Note (optional)").fill("Paying by bank transfer on that day.");
+    const note = "Paying by bank transfer on that day.";
+    await dialog.getByLabel("Note (optional)").fill(note);
     const res = await send(page, dialog, "promise");
     expect(res.status()).toBe(200);
     await gone(dialog);
@@ -81,8 +83,14 @@ describe("promise to pay and dispute on the customer page", () => {
     await context.close();
 
     const app = await signedIn(browser(), customer.user);
-    const message = await threadMessage(app.page, customer.target, "promise");
-    expect(await message.innerText()).toContain(emailKindLabels.promise);
+    const entry = await threadMessage(app.page, customer.target, "promise");
+    expect(await entry.innerText()).toContain(emailKindLabels.promise);
+    expect(await entry.innerText()).toContain(note);
+    // The company's users are told by email.
+    await stack().mailbox.waitFor(
+      customer.user.email,
+      startsWith(`${customer.target.customerName} promised to pay`),
+    );
     expect(app.problems).toEqual([]);
     await app.context.close();
   });
@@ -103,7 +111,8 @@ describe("promise to pay and dispute on the customer page", () => {
     await visible(dialog.getByText("Choose what is wrong."));
     await visible(dialog.getByText("Please say what is wrong"));
     await dialog.getByLabel(disputeReasonLabels.not_received).check();
-    await dialog.getByLabel("Message").fill("We never received the goods on this invoice.");
+    const words = "We never received the goods on this invoice.";
+    await dialog.getByLabel("Message").fill(words);
     const res = await send(page, dialog, "dispute");
     expect(res.status()).toBe(200);
     await gone(dialog);
@@ -123,8 +132,13 @@ describe("promise to pay and dispute on the customer page", () => {
     await context.close();
 
     const app = await signedIn(browser(), customer.user);
-    const message = await threadMessage(app.page, targetFor(number), "dispute");
-    expect(await message.innerText()).toContain(emailKindLabels.dispute);
+    const entry = await threadMessage(app.page, targetFor(number), "dispute");
+    expect(await entry.innerText()).toContain(emailKindLabels.dispute);
+    expect(await entry.innerText()).toContain(words);
+    await stack().mailbox.waitFor(
+      customer.user.email,
+      startsWith(`${customer.target.customerName} disputed`),
+    );
     await app.context.close();
   });
 
