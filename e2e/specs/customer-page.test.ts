@@ -1,18 +1,18 @@
 import { readFileSync } from "node:fs";
-import { type ConnectedUser, connectedCompany, money, sendReminder } from "@recoup/api/testing";
+import { type ConnectedUser, connectedCompany, money } from "@recoup/api/testing";
 import { customerPageMessages } from "@recoup/contracts";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumForFile, newContext, reportOnFailure, stack } from "../browser.ts";
 import { axeContext, describeViolations, seriousViolations } from "./axe.ts";
 import { settle } from "./collections-helpers.ts";
-import { remindableInvoices, shownDate, type Target } from "./communications-helpers.ts";
+import { shownDate, type Target } from "./communications-helpers.ts";
 import {
+  invoiceArticle as article,
+  dueLast,
   type ExpectedInvoice,
-  expectedOpenInvoices,
+  remindedCustomer,
   tampered,
   totalsOf,
-  viewAndPayLink,
 } from "./customer-page-helpers.ts";
 import { visible } from "./flows-helpers.ts";
 
@@ -30,28 +30,12 @@ let link: string;
 
 beforeAll(async () => {
   user = await connectedCompany(stack(), inject("quickbooksUrl"), { label: "paypage", firstName: "Pat" });
-  // A customer with several open invoices, one of them payable online, so order and 'Pay now' show.
-  for (const candidate of await remindableInvoices(user)) {
-    const invoices = await expectedOpenInvoices(user.realmId, candidate.customerRef);
-    if (invoices.length >= 2 && invoices.some((inv) => inv.payUrl)) {
-      expected = invoices;
-      // The email is about the invoice due last: first on the page only because it is the email's.
-      const last = invoices.reduce((a, b) => (a.dueDate >= b.dueDate ? a : b));
-      target = { ...candidate, invoiceId: last.id, docNumber: last.number };
-      break;
-    }
-  }
-  if (!expected) throw new Error("the sample company has no customer with two open invoices and a pay link");
-  const mail = await sendReminder(stack(), user, target.invoiceId, {
-    subject: `Your invoices ${Date.now().toString(36)}`,
-  });
-  const { context, page } = await newContext(browser());
-  link = await viewAndPayLink(page, mail);
-  await context.close();
+  // A customer with several open invoices, one of them payable online, so order and 'Pay now' show;
+  // the email is about the invoice due last: first on the page only because it is the email's.
+  ({ target, expected, link } = await remindedCustomer(browser(), user, (open) =>
+    open.length >= 2 && open.some((inv) => inv.payUrl) ? dueLast(open) : undefined,
+  ));
 }, 120_000);
-
-const article = (page: Page, number: string) =>
-  page.getByRole("article", { name: `Invoice ${number}`, exact: true });
 
 describe("the customer page", () => {
   it("'View and pay' opens the customer's open invoices, the email's first and marked", async () => {

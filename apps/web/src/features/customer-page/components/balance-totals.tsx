@@ -1,11 +1,21 @@
 import type { CustomerPage } from "@recoup/contracts";
+import type { ReactNode } from "react";
 
 import { formatCountOf, formatMoney } from "@/lib/format";
 
 const invoices = ["open invoice", "open invoices"] as const;
 
-/** What is owed, one figure per currency (amounts in different currencies never add up). */
-export function BalanceTotals({ totals }: { totals: CustomerPage["totals"] }) {
+/**
+ * What is owed, one figure per currency (amounts in different currencies never add up), and what
+ * can be done about all of it (`children`: 'Promise to pay' for every open invoice).
+ */
+export function BalanceTotals({
+  totals,
+  children,
+}: {
+  totals: CustomerPage["totals"];
+  children?: ReactNode;
+}) {
   return (
     <section aria-labelledby="balance-due-heading" className="grid gap-3">
       <h2 id="balance-due-heading" className="text-muted-foreground text-sm font-medium">
@@ -23,6 +33,7 @@ export function BalanceTotals({ totals }: { totals: CustomerPage["totals"] }) {
           </li>
         ))}
       </ul>
+      {children}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { CompanyHeader } from "@/features/customer-page/components/company-heade
 import { HowToPay } from "@/features/customer-page/components/how-to-pay";
 import { OpenInvoices } from "@/features/customer-page/components/open-invoices";
 import { PaidInvoices } from "@/features/customer-page/components/paid-invoices";
+import { PromiseAll } from "@/features/customer-page/components/promise-all";
 import { payHref } from "@/features/customer-page/utils/due-status";
 
 /** The loaded page: who it is from, what is owed, each open invoice, how to pay, what was paid. */
@@ -24,9 +25,13 @@ export function CustomerPageContent({ page, token }: { page: CustomerPage; token
         <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">
           Invoices for {customer.name}
         </h1>
-        {page.totals.length > 0 ? <BalanceTotals totals={page.totals} /> : null}
+        {page.totals.length > 0 ? (
+          <BalanceTotals totals={page.totals}>
+            {/* One promise for them all, under what they add up to; a single invoice has its own. */}
+            {page.invoices.length > 1 ? <PromiseAll page={page} token={token} /> : null}
+          </BalanceTotals>
+        ) : null}
         <OpenInvoices page={page} token={token} />
-        {/* 'Promise to pay' for all open invoices at once (issue 17) goes here, under the list. */}
         {withoutPayNow ? <HowToPay text={howToPay} /> : null}
         {page.paid.length > 0 ? <PaidInvoices paid={page.paid} /> : null}
       </main>

@@ -1,30 +1,41 @@
 import { type CustomerPageInvoice, customerPageMessages } from "@recoup/contracts";
-import { CreditCardIcon } from "lucide-react";
+import { CalendarClockIcon, CreditCardIcon, MessageSquareWarningIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { invoicePdfPath } from "@/features/customer-page/api/paths";
+import { DisputeForm } from "@/features/customer-page/components/dispute-form";
 import { HOW_TO_PAY_ID } from "@/features/customer-page/components/how-to-pay";
 import { type PdfDownload, PdfDownloadLink } from "@/features/customer-page/components/pdf-download-link";
+import { PromiseForm } from "@/features/customer-page/components/promise-form";
 import { payHref } from "@/features/customer-page/utils/due-status";
 
 /**
  * What the customer can do with one invoice: pay it on QuickBooks' page (when QuickBooks Payments
- * is on for it; otherwise the company's own 'How to pay'), and download its PDF.
+ * is on for it; otherwise the company's own 'How to pay'), download its PDF, promise to pay it by a
+ * date (again, to move the date), and dispute it (once: a disputed invoice offers no 'Dispute').
  */
 export function InvoiceActions({
   invoice,
   token,
+  today,
   pdf,
+  noticeId,
+  onRecorded,
 }: {
   invoice: CustomerPageInvoice;
   token: string;
+  today: string;
   pdf: PdfDownload;
+  /** Where the confirmation of a promise or a dispute shows. */
+  noticeId: string;
+  onRecorded: (message: string) => void;
 }) {
   const pay = payHref(invoice.payUrl);
+  const forInvoice = <span className="sr-only"> invoice {invoice.number}</span>;
   return (
-    <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1 lg:flex-nowrap lg:justify-end">
+    <div className="col-span-2 grid grid-cols-2 gap-2 lg:col-span-1">
       {pay ? (
-        <Button asChild size="sm" className="flex-1 lg:flex-none">
+        <Button asChild size="sm">
           {/* A new tab: the customer comes back to this page, and to the other invoices, after paying. */}
           <a href={pay} target="_blank" rel="noopener noreferrer">
             <CreditCardIcon aria-hidden="true" />
@@ -33,15 +44,40 @@ export function InvoiceActions({
           </a>
         </Button>
       ) : (
-        <Button asChild size="sm" variant="ghost" className="flex-1 lg:flex-none">
-          <a href={`#${HOW_TO_PAY_ID}`}>
-            How to pay<span className="sr-only"> invoice {invoice.number}</span>
-          </a>
+        <Button asChild size="sm" variant="ghost">
+          <a href={`#${HOW_TO_PAY_ID}`}>How to pay{forInvoice}</a>
         </Button>
       )}
       <PdfDownloadLink href={invoicePdfPath(token, invoice.id)} number={invoice.number} pdf={pdf} />
-      {/* 'Promise to pay' and 'Dispute' (issue 17) join here, each opening its own form
-          (components/promise-form.tsx, components/dispute-form.tsx; api/post-promise.ts, post-dispute.ts). */}
+      <PromiseForm
+        token={token}
+        today={today}
+        invoices={[invoice]}
+        noticeId={noticeId}
+        onRecorded={onRecorded}
+        trigger={
+          <Button size="sm" variant="outline">
+            <CalendarClockIcon aria-hidden="true" />
+            {customerPageMessages.promiseToPay}
+            {forInvoice}
+          </Button>
+        }
+      />
+      <DisputeForm
+        token={token}
+        invoice={invoice}
+        noticeId={noticeId}
+        onRecorded={onRecorded}
+        trigger={
+          invoice.dispute ? null : (
+            <Button size="sm" variant="outline">
+              <MessageSquareWarningIcon aria-hidden="true" />
+              {customerPageMessages.dispute}
+              {forInvoice}
+            </Button>
+          )
+        }
+      />
     </div>
   );
 }

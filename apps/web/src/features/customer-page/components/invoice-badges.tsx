@@ -24,7 +24,7 @@ export function DueBadge({ invoice, today }: { invoice: CustomerPageInvoice; tod
 }
 
 /** Long badges wrap in a narrow column rather than run into the next one. */
-const wrap = "max-w-full whitespace-normal";
+const wrap = "max-w-full whitespace-normal [&>svg]:shrink-0";
 
 /** What sets the invoice apart: the email was about it, a promise to pay, a dispute. */
 export function InvoiceBadges({ invoice, focus }: { invoice: CustomerPageInvoice; focus: boolean }) {

@@ -1,10 +1,11 @@
 import type { CustomerPageInvoice } from "@recoup/contracts";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 import { useDownloadInvoicePdf } from "@/features/customer-page/api/download-invoice-pdf";
 import { InvoiceActions } from "@/features/customer-page/components/invoice-actions";
 import { DueBadge, InvoiceBadges } from "@/features/customer-page/components/invoice-badges";
 import { PdfError } from "@/features/customer-page/components/pdf-download-link";
+import { RecordedNotice } from "@/features/customer-page/components/recorded-notice";
 import { formatDate, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -32,7 +33,10 @@ export function InvoiceItem({
   focus: boolean;
 }) {
   const pdf = useDownloadInvoicePdf(token, invoice);
+  /** The API's sentence after a promise or a dispute on this invoice. */
+  const [recorded, setRecorded] = useState<string | null>(null);
   const headingId = `invoice-${invoice.id}-heading`;
+  const noticeId = `invoice-${invoice.id}-notice`;
   return (
     <li className="lg:col-span-full lg:grid lg:grid-cols-subgrid">
       <article
@@ -64,8 +68,16 @@ export function InvoiceItem({
           <span className="font-semibold">{formatMoney(invoice.balanceCents, invoice.currency)}</span>{" "}
           <span className="text-muted-foreground text-xs lg:block">{invoice.currency}</span>
         </Field>
-        <InvoiceActions invoice={invoice} token={token} pdf={pdf} />
+        <InvoiceActions
+          invoice={invoice}
+          token={token}
+          today={today}
+          pdf={pdf}
+          noticeId={noticeId}
+          onRecorded={setRecorded}
+        />
         <PdfError error={pdf.error} className="col-span-2 lg:col-span-full" />
+        <RecordedNotice id={noticeId} message={recorded} className="col-span-2 lg:col-span-full" />
       </article>
     </li>
   );
