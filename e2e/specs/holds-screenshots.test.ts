@@ -3,7 +3,13 @@ import { apiPaths } from "@recoup/contracts";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { logIn, stack } from "../browser.ts";
 import { settle } from "./collections-helpers.ts";
-import { isoDaysFromNow, remindableInvoices, type Target, threadOf, threadUrl } from "./communications-helpers.ts";
+import {
+  isoDaysFromNow,
+  remindableInvoices,
+  type Target,
+  threadOf,
+  threadUrl,
+} from "./communications-helpers.ts";
 import {
   screenshotBrowser,
   screenshotsEnabled,
@@ -15,7 +21,7 @@ import {
 /**
  * Screenshots of promises to pay and disputes, for a person to review, in e2e/screenshots/
  * (git-ignored): a thread with a promise and a reply's suggestion (and its change dialog), a
- * disputed thread, and the Invoices list with the badges. Only with E2E_SCREENSHOTS=1.
+ * disputed thread, and the badges in Invoices, Customer Details and Communications. Only with E2E_SCREENSHOTS=1.
  */
 const browser = screenshotBrowser();
 let synced: ConnectedUser;
@@ -32,13 +38,18 @@ async function post(path: string, body: Record<string, unknown>) {
 
 beforeAll(async () => {
   if (!screenshotsEnabled) return;
-  synced = await connectedCompany(stack(), inject("quickbooksUrl"), { label: "shots-holds", firstName: "Hugo" });
+  synced = await connectedCompany(stack(), inject("quickbooksUrl"), {
+    label: "shots-holds",
+    firstName: "Hugo",
+  });
   const [a, b] = await remindableInvoices(synced);
   if (!a || !b) throw new Error("not enough remindable invoices");
   [promised, disputed] = [a, b];
 
   // A promise by phone, then the customer writes a later date: the thread offers it.
-  const first = await sendReminder(stack(), synced, a.invoiceId, { subject: `Invoice ${a.docNumber} is overdue` });
+  const first = await sendReminder(stack(), synced, a.invoiceId, {
+    subject: `Invoice ${a.docNumber} is overdue`,
+  });
   await post(apiPaths.holds.promise, {
     invoiceId: a.invoiceId,
     date: isoDaysFromNow(3),
@@ -80,9 +91,14 @@ describe.skipIf(!screenshotsEnabled)("screenshots of promises and disputes", () 
       await settle(page);
       await shoot(page, "holds-thread-dispute", variant);
 
-      await page.goto("/invoices?status=unpaid");
+      // The oldest unpaid first: where remindableInvoices found the two.
+      await page.goto("/invoices?status=unpaid&sort=dueDate&order=asc");
       await settle(page);
       await shoot(page, "holds-invoices", variant);
+
+      await page.goto(`/customers/${disputed.customerRef}`);
+      await settle(page);
+      await shoot(page, "holds-customer-details", variant);
 
       await page.goto("/communications?hold=promised");
       await settle(page);

@@ -16,20 +16,33 @@ const looks = {
 
 /**
  * What the customer said of an invoice, wherever it is listed: 'Promised for <date>' ('Promise
- * missed' once the date passed unpaid) and 'Disputed'. Nothing when neither.
+ * missed' once the date passed unpaid) and 'Disputed'. Nothing when neither. `narrow`: the date
+ * wraps under the words (and the promise has no icon), so a table's status column keeps its width.
  */
-export function HoldBadges({ promise, dispute, className }: Holds & { className?: string }) {
+export function HoldBadges({
+  promise,
+  dispute,
+  narrow,
+  className,
+}: Holds & { narrow?: boolean; className?: string }) {
   if (!promise && !dispute) return null;
   return (
     <span className={cn("flex flex-wrap items-center gap-1", className)}>
       {promise ? (
         <Badge
           variant="outline"
-          className={promise.missed ? looks.missed : looks.promised}
+          className={cn(
+            promise.missed ? looks.missed : looks.promised,
+            narrow && "max-w-24 whitespace-normal",
+          )}
           data-hold={promise.missed ? "promise-missed" : "promised"}
           title={promise.missed ? holdLabels.promisedFor(formatDate(promise.date)) : undefined}
         >
-          {promise.missed ? <CalendarXIcon aria-hidden="true" /> : <CalendarCheckIcon aria-hidden="true" />}
+          {narrow ? null : promise.missed ? (
+            <CalendarXIcon aria-hidden="true" />
+          ) : (
+            <CalendarCheckIcon aria-hidden="true" />
+          )}
           {promise.missed ? holdLabels.promiseMissed : holdLabels.promisedFor(formatDate(promise.date))}
         </Badge>
       ) : null}

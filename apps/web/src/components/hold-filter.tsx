@@ -1,6 +1,7 @@
 import { type HoldFilter, holdFilterLabels, holdFilterSchema } from "@recoup/contracts";
 
 import { FilterButtons } from "@/components/filter-buttons";
+import { cn } from "@/lib/utils";
 
 const options = holdFilterSchema.options.map((value) => ({ value, label: holdFilterLabels[value] }));
 
@@ -11,12 +12,14 @@ const options = holdFilterSchema.options.map((value) => ({ value, label: holdFil
 export function HoldFilterButtons({
   value,
   onChange,
+  className,
 }: {
   value: HoldFilter | null;
   onChange: (value: HoldFilter | null) => void;
+  className?: string;
 }) {
   return (
-    <div className="min-w-0 sm:border-l sm:pl-3">
+    <div className={cn("min-w-0", className)}>
       <FilterButtons
         legend="Promises and disputes"
         options={options}

@@ -73,7 +73,7 @@ export function invoiceColumns({ customer = true }: { customer?: boolean } = {})
               {formatDays(row.original.daysOverdue)} overdue
             </span>
           ) : null}
-          <HoldBadges promise={row.original.promise} dispute={row.original.dispute} />
+          <HoldBadges promise={row.original.promise} dispute={row.original.dispute} narrow />
         </span>
       ),
     },

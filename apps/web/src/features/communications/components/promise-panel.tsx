@@ -43,13 +43,11 @@ export function PromisePanel({ target, promise }: { target: HoldTarget; promise:
             : "No promise to pay."}
         </p>
       )}
-      {target.open || promise ? (
+      {target.open ? (
         <div className="flex flex-wrap gap-2">
-          {target.open ? (
-            <Button size="sm" variant={promise ? "outline" : "default"} onClick={() => setEditing(true)}>
-              {promise ? holdLabels.changePromise : holdLabels.recordPromise}
-            </Button>
-          ) : null}
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            {promise ? holdLabels.changePromise : holdLabels.recordPromise}
+          </Button>
           {promise ? (
             <EndHoldButton
               mutation={cancel}

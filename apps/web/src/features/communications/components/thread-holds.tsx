@@ -7,7 +7,7 @@ import { PromisePanel } from "@/features/communications/components/promise-panel
 import type { HoldTarget } from "@/features/communications/utils/hold-target";
 
 /**
- * The invoice's promise to pay and dispute, side by side on wide screens, with what a user can do
+ * The invoice's promise to pay and dispute, side by side on the widest screens, with what a user can do
  * about each. Not shown for a paid or voided invoice with neither.
  */
 export function ThreadHolds({ companyId, thread }: { companyId: string; thread: EmailThread }) {
@@ -26,7 +26,7 @@ export function ThreadHolds({ companyId, thread }: { companyId: string; thread: 
       id="thread-holds-title"
       title="Promise and dispute"
       description="What the customer said they will do, or what they dispute. Either holds the invoice's reminders."
-      contentClassName="grid gap-4 md:grid-cols-2"
+      contentClassName="grid gap-4 2xl:grid-cols-2"
     >
       <PromisePanel target={target} promise={thread.promise} />
       <DisputePanel target={target} dispute={thread.dispute} />

@@ -36,7 +36,8 @@ export function InvoicesTable({ companyId }: { companyId: string }) {
       tools={
         <>
           <StatusFilter value={list.filter} onChange={(filter) => list.update({ filter })} />
-          <HoldFilterButtons value={hold} onChange={setHold} />
+          {/* Set apart from the status filter: the two combine. */}
+          <HoldFilterButtons value={hold} onChange={setHold} className="sm:border-l sm:pl-3" />
         </>
       }
       label="Invoices"
