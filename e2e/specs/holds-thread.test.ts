@@ -140,7 +140,7 @@ describe("promises to pay and disputes in the thread", () => {
     await context.close();
   });
 
-  it("a reply saying it is already paid: one click records it as a dispute, in the customer's words", async () => {
+  it("a reply saying it is already paid: one click records it as a dispute, in the customer's words; then one by hand", async () => {
     const target = take();
     const words = "We already paid this invoice last week by bank transfer.";
     const suggestion = await replyWith(target, `Hi,\n\n${words}\n\nThanks`, "paid");
@@ -162,6 +162,24 @@ describe("promises to pay and disputes in the thread", () => {
 
     await disputePanel(page).getByRole("button", { name: holdLabels.resolveDispute }).click();
     await visible(toast(page, holdMessages.disputeResolved));
+
+    // Recorded by hand: a reason and what is wrong, which may not be left empty.
+    await disputePanel(page).getByRole("button", { name: "Record dispute" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Record dispute" }).click();
+    await visible(dialog.getByText("Please say what is wrong."));
+    await dialog.getByLabel("Reason").selectOption("not_received");
+    await dialog.getByLabel("What is wrong").fill("The customer says the parcel never came.");
+    await dialog.getByRole("button", { name: "Record dispute" }).click();
+    await visible(toast(page, holdMessages.disputeRecorded));
+    await visible(
+      disputePanel(page).getByText(`${holdLabels.disputed}: ${disputeReasonLabels.not_received}`, {
+        exact: true,
+      }),
+    );
+    expect((await threadOf(user, target)).dispute).toMatchObject({ reason: "not_received", source: "user" });
+    await disputePanel(page).getByRole("button", { name: holdLabels.resolveDispute }).click();
+    await visible(disputePanel(page).getByText("No open dispute."));
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@ import {
   disputeReasonLabels,
   disputeReasons,
   MAX_DISPUTE_MESSAGE_LENGTH,
+  recordDisputeRequestSchema,
 } from "@recoup/contracts";
 import { type FormEvent, useState } from "react";
 
@@ -32,13 +33,15 @@ export function DisputeDialog({
   const [reason, setReason] = useState<DisputeReason>("other");
   const [message, setMessage] = useState("");
   const [submitted, setSubmitted] = useState(false);
-  const error = submitted && !message.trim() ? "Please say what is wrong" : undefined;
+  // The request's own rule and sentence: not empty once trimmed.
+  const checked = recordDisputeRequestSchema.shape.message.safeParse(message);
+  const error = submitted && !checked.success ? checked.error.issues[0]?.message : undefined;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (!message.trim()) return;
-    const input = { companyId, invoiceId, reason, message: message.trim() };
+    if (!checked.success) return;
+    const input = { companyId, invoiceId, reason, message: checked.data };
     if (
       await toastHoldOutcome(record.mutateAsync(input), "Failed to record the dispute. Please try again.")
     ) {
