@@ -54,7 +54,10 @@ export async function remindableInvoices(user: ConnectedUser): Promise<Target[]>
 
 interface ThreadData {
   state: string;
-  messages: { kind: string; direction: string; subject: string; status: string }[];
+  messages: { id: string; kind: string; direction: string; subject: string; status: string }[];
+  promise: { date: string; source: string; missed: boolean } | null;
+  dispute: { reason: string; message: string; source: string } | null;
+  suggestion: { emailId: string; kind: string; date: string | null; text: string; action: string } | null;
 }
 
 /** The invoice's thread as the API answers it. */

@@ -1,5 +1,5 @@
 import { type ConnectedUser, connectedCompany, createCompany } from "@recoup/api/testing";
-import { apiPaths, type TemplatesResponse } from "@recoup/contracts";
+import { apiPaths, type TemplatesResponse, templateTypes } from "@recoup/contracts";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumForFile, signedIn, stack } from "../browser.ts";
@@ -51,11 +51,16 @@ const frameText = (page: Page, title: string) =>
   page.frameLocator(`iframe[title="${title}"]`).locator("body").innerText();
 
 describe("Email Templates page", () => {
-  it("shows the spec's tiles, view mode, edit mode, toolbar, variables and interval", async () => {
+  it("shows the spec's tiles and Missed Promise, view mode, edit mode, toolbar, variables and interval", async () => {
     const { context, page, problems } = await openPage();
     const stored = await storedTemplates();
+    expect(stored.templates.map((t) => t.type)).toEqual(templateTypes);
     await visible(page.getByRole("heading", { level: 1, name: "Email Templates" }));
-    for (const name of ["Before Due Date", "On Due Date", "After Due Date"]) await visible(tile(page, name));
+    const tiles = ["Before Due Date", "On Due Date", "After Due Date", "Missed Promise"];
+    for (const name of tiles) await visible(tile(page, name));
+    expect(
+      await page.getByRole("region", { name: "Template Selection" }).locator("button[aria-pressed]").count(),
+    ).toBe(4);
     expect(await tile(page, "Before Due Date").getAttribute("aria-pressed")).toBe("true");
     await visible(tile(page, "Before Due Date").getByText("Selected", { exact: true }));
     expect(await page.getByText("Selected", { exact: true }).count()).toBe(1);
@@ -187,6 +192,14 @@ describe("Email Templates page", () => {
     await tile(page, "After Due Date").click();
     expect(await editorTitle(page).innerText()).toBe("Overdue Payment Notice");
     expect(await storedSubject(page).innerText()).toBe(subjectOf("after_due_date"));
+
+    // The fourth template, sent once when a promised date passes unpaid, is edited like the others.
+    await tile(page, "Missed Promise").click();
+    expect(await editorTitle(page).innerText()).toBe("Missed Promise");
+    expect(await storedSubject(page).innerText()).toBe(subjectOf("missed_promise"));
+    await page.getByRole("button", { name: "Edit Template" }).click();
+    await expect.poll(() => subjectInput(page).inputValue()).toBe(subjectOf("missed_promise"));
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -2,6 +2,7 @@ import type { InvoiceRow } from "@recoup/contracts";
 import type { ColumnDef } from "@tanstack/react-table";
 
 import { CustomerLink } from "@/components/customer-link";
+import { HoldBadges } from "@/components/hold-badges";
 import { InvoiceStatusBadge } from "@/components/invoice-status-badge";
 import { formatDate, formatDays, formatMoney } from "@/lib/format";
 
@@ -62,7 +63,8 @@ export function invoiceColumns({ customer = true }: { customer?: boolean } = {})
       id: "status",
       header: "Status",
       meta: { sortField: "status" },
-      // Days overdue sits under the badge; the column sorts by status, "Days overdue" by days.
+      // Days overdue sits under the badge, then a promise or a dispute; the column sorts by
+      // status, "Days overdue" by days.
       cell: ({ row }) => (
         <span className="grid justify-items-start gap-1">
           <InvoiceStatusBadge status={row.original.status} />
@@ -71,6 +73,7 @@ export function invoiceColumns({ customer = true }: { customer?: boolean } = {})
               {formatDays(row.original.daysOverdue)} overdue
             </span>
           ) : null}
+          <HoldBadges promise={row.original.promise} dispute={row.original.dispute} narrow />
         </span>
       ),
     },

@@ -9,6 +9,7 @@ import { ThreadList } from "@/features/communications/components/thread-list";
 import { ThreadView } from "@/features/communications/components/thread-view";
 import { useThreadSelection } from "@/features/communications/hooks/use-thread-selection";
 import { communicationsListDefaults } from "@/features/communications/utils/communications-list";
+import { useHoldFilter } from "@/hooks/use-hold-filter";
 import { useListParams } from "@/hooks/use-list-params";
 import { useCommunicationInvoices } from "@/lib/communications/get-communication-invoices";
 import { cn } from "@/lib/utils";
@@ -18,11 +19,13 @@ const panes = "grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[mi
 
 export function CommunicationsWorkspace({ companyId }: { companyId: string }) {
   const list = useListParams(communicationsListDefaults);
+  const [hold, setHold] = useHoldFilter();
   const { selected, hrefFor, listHref } = useThreadSelection();
   const query = useCommunicationInvoices({
     companyId,
     searchQuery: list.search || undefined,
     state: list.filter ?? undefined,
+    hold: hold ?? undefined,
     page: list.page,
     limit: list.pageSize,
   });
@@ -31,13 +34,20 @@ export function CommunicationsWorkspace({ companyId }: { companyId: string }) {
     if (query.isPending) return <WorkspaceSkeleton />;
     if (query.isError && !query.data)
       return <QueryErrorState title="Failed to load your conversations" query={query} />;
-    if (query.data.total === 0 && !list.search && !list.filter) return <NoThreadsYet />;
+    if (query.data.total === 0 && !list.search && !list.filter && !hold) return <NoThreadsYet />;
   }
 
   return (
     <div className={panes}>
       <div className={cn("min-w-0", selected && "hidden lg:block")}>
-        <ThreadList list={list} query={query} selected={selected} hrefFor={hrefFor} />
+        <ThreadList
+          list={list}
+          hold={hold}
+          onHoldChange={setHold}
+          query={query}
+          selected={selected}
+          hrefFor={hrefFor}
+        />
       </div>
       <div className={cn("min-w-0", !selected && "hidden lg:block")}>
         {selected ? (

@@ -2,11 +2,12 @@ import { type CommunicationInvoice, emailKindLabels } from "@recoup/contracts";
 import { Link } from "react-router";
 
 import { ThreadStateBadge } from "@/components/communications/thread-state-badge";
+import { HoldBadges } from "@/components/hold-badges";
 import { invoiceNumber } from "@/components/invoice-columns";
 import { formatCountOf, formatDateTime, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-/** One invoice's thread in the list: customer, invoice, where it stands, and its latest message. */
+/** One invoice's thread in the list: customer, invoice, where it stands (and any promise or dispute), and its latest message. */
 export function ThreadListItem({
   thread,
   href,
@@ -43,6 +44,7 @@ export function ThreadListItem({
         </span>
         <span className="flex flex-wrap items-center gap-2">
           <ThreadStateBadge state={thread.state} awayUntil={thread.awayUntil} />
+          <HoldBadges promise={thread.promise} dispute={thread.dispute} className="contents" />
           <span className="text-muted-foreground text-xs">
             {emailKindLabels[last.kind]}
             {last.sender === "unknown" ? ", unknown sender" : ""}

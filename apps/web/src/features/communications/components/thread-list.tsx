@@ -1,9 +1,10 @@
-import type { CommunicationInvoicesResponse } from "@recoup/contracts";
+import { type CommunicationInvoicesResponse, type HoldFilter, holdFilterLabels } from "@recoup/contracts";
 
 import { QueryErrorState } from "@/components/data-states";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
 import { FilterButtons } from "@/components/filter-buttons";
+import { HoldFilterButtons } from "@/components/hold-filter";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ThreadListItem } from "@/features/communications/components/thread-list-item";
@@ -25,14 +26,21 @@ const filters: { value: ThreadFilter | null; label: string }[] = [
   { value: "reply_waiting", label: "Reply waiting" },
 ];
 
-/** The invoices with a thread, latest activity first: search and the 'Reply waiting' filter in the URL. */
+/**
+ * The invoices with a thread, latest activity first: search, the 'Reply waiting' filter and the
+ * 'Promised' / 'Disputed' one, in the URL.
+ */
 export function ThreadList({
   list,
+  hold,
+  onHoldChange,
   query,
   selected,
   hrefFor,
 }: {
   list: ListParamsState<"latest", ThreadFilter>;
+  hold: HoldFilter | null;
+  onHoldChange: (hold: HoldFilter | null) => void;
   query: ListQuery;
   selected: ThreadSelection | null;
   hrefFor: (thread: ThreadSelection) => string;
@@ -46,12 +54,15 @@ export function ThreadList({
           value={list.search}
           onSearch={(search) => list.update({ search })}
         />
-        <FilterButtons
-          legend="Show"
-          options={filters}
-          value={list.filter}
-          onChange={(filter) => list.update({ filter })}
-        />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <FilterButtons
+            legend="Show"
+            options={filters}
+            value={list.filter}
+            onChange={(filter) => list.update({ filter })}
+          />
+          <HoldFilterButtons value={hold} onChange={onHoldChange} />
+        </div>
       </div>
       <CardContent className="grid min-w-0 gap-3 px-4">
         {query.isError && !data ? (
@@ -64,9 +75,11 @@ export function ThreadList({
           </div>
         ) : data.invoices.length === 0 ? (
           <p className="text-muted-foreground px-1 py-6 text-center text-sm">
-            {list.filter
-              ? "No reply is waiting. Replies that need you appear here."
-              : "No conversations match this search."}
+            {hold
+              ? `No conversation matches ${holdFilterLabels[hold]}. Press it again to see them all.`
+              : list.filter
+                ? "No reply is waiting. Replies that need you appear here."
+                : "No conversations match this search."}
           </p>
         ) : (
           <ul

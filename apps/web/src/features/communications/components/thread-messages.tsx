@@ -3,6 +3,7 @@ import { Loader2Icon } from "lucide-react";
 import { useEffect } from "react";
 
 import { SectionCard } from "@/components/section-card";
+import { isThreadEvent, ThreadEvent } from "@/features/communications/components/thread-event";
 import { ThreadMessage } from "@/features/communications/components/thread-message";
 
 /** An email just handed to the outbox, shown until the thread records it. */
@@ -24,7 +25,7 @@ const arrived = (messages: EmailMessage[], pending: PendingEmail) =>
       Date.parse(m.at) >= pending.at - GIVE_UP_MS,
   );
 
-/** The thread's emails, oldest first, and the one being sent. */
+/** The thread's emails and its promises and disputes, oldest first, and the email being sent. */
 export function ThreadMessages({
   companyId,
   messages,
@@ -56,9 +57,13 @@ export function ThreadMessages({
         <p className="text-muted-foreground text-sm">No emails in this thread yet.</p>
       ) : (
         <ol aria-labelledby="thread-emails-title" className="grid gap-4">
-          {messages.map((message) => (
-            <ThreadMessage key={message.id} companyId={companyId} message={message} />
-          ))}
+          {messages.map((message) =>
+            isThreadEvent(message) ? (
+              <ThreadEvent key={message.id} message={message} />
+            ) : (
+              <ThreadMessage key={message.id} companyId={companyId} message={message} />
+            ),
+          )}
           {pending && !done ? (
             <li
               className="bg-muted/40 grid gap-1 rounded-lg border border-dashed p-4 text-sm"

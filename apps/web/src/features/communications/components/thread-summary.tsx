@@ -3,6 +3,7 @@ import { CircleXIcon, MailWarningIcon, MessageSquareReplyIcon, PlaneIcon } from 
 
 import { ThreadStateBadge } from "@/components/communications/thread-state-badge";
 import { CustomerLink } from "@/components/customer-link";
+import { HoldBadges } from "@/components/hold-badges";
 import { invoiceNumber } from "@/components/invoice-columns";
 import { InvoiceStatusBadge } from "@/components/invoice-status-badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -35,6 +36,7 @@ export function ThreadSummary({ companyId, thread }: { companyId: string; thread
         <div className="flex flex-wrap items-center gap-2">
           <ThreadStateBadge state={thread.state} awayUntil={thread.awayUntil} />
           <InvoiceStatusBadge status={invoice.status} />
+          <HoldBadges promise={thread.promise} dispute={thread.dispute} className="contents" />
         </div>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-4">

@@ -6,13 +6,18 @@ import { LoadingBlocks } from "@/components/loading-blocks";
 import { NotesCard } from "@/components/notes/notes-card";
 import { useThread } from "@/features/communications/api/get-thread";
 import { BackToList } from "@/features/communications/components/back-to-list";
+import { SuggestionBanner } from "@/features/communications/components/suggestion-banner";
 import { ThreadComposer } from "@/features/communications/components/thread-composer";
+import { ThreadHolds } from "@/features/communications/components/thread-holds";
 import { type PendingEmail, ThreadMessages } from "@/features/communications/components/thread-messages";
 import { ThreadSummary } from "@/features/communications/components/thread-summary";
 import type { ThreadSelection } from "@/features/communications/hooks/use-thread-selection";
 import { isApiError } from "@/lib/http";
 
-/** One invoice's conversation: where it stands, its emails oldest first, a composer, and its notes. */
+/**
+ * One invoice's conversation: where it stands, what the latest reply seems to say, its promise and
+ * dispute, its emails oldest first, a composer, and its notes.
+ */
 export function ThreadView({
   companyId,
   selected,
@@ -59,6 +64,8 @@ export function ThreadView({
     <div className="grid min-w-0 gap-6">
       <BackToList href={listHref} />
       <ThreadSummary companyId={companyId} thread={thread} />
+      <SuggestionBanner companyId={companyId} thread={thread} />
+      <ThreadHolds companyId={companyId} thread={thread} />
       <ThreadMessages companyId={companyId} messages={thread.messages} pending={pending} onSettled={settle} />
       <ThreadComposer companyId={companyId} thread={thread} onSent={setPending} />
       <NotesCard

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 
 import { ThreadStateBadge } from "@/components/communications/thread-state-badge";
 import { QueryErrorState } from "@/components/data-states";
+import { HoldBadges } from "@/components/hold-badges";
 import { invoiceNumber } from "@/components/invoice-columns";
 import { SectionCard } from "@/components/section-card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -64,6 +65,7 @@ export function CustomerCommunications({
                       Invoice {invoiceNumber({ docNumber: thread.docNumber, id: thread.invoiceId })}
                     </span>
                     <ThreadStateBadge state={thread.state} awayUntil={thread.awayUntil} />
+                    <HoldBadges promise={thread.promise} dispute={thread.dispute} className="contents" />
                   </span>
                   <span className="text-muted-foreground text-xs break-words">
                     {emailKindLabels[thread.lastMessage.kind]} · {formatDateTime(thread.lastMessage.at)} ·{" "}

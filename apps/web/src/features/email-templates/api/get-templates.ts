@@ -5,7 +5,7 @@ import { api } from "@/lib/api-client";
 
 export const templatesQueryKey = (companyId: string) => ["email-templates", companyId] as const;
 
-/** GET /v1/business/templates?companyId=: the three stored templates, the interval and the signature. */
+/** GET /v1/business/templates?companyId=: the four stored templates, the interval and the signature. */
 export async function getTemplates(companyId: string) {
   const res = await api.get(apiPaths.templates.list, {
     query: { companyId },

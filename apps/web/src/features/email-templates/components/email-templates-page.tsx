@@ -11,7 +11,7 @@ import { TemplatesWorkspace } from "@/features/email-templates/components/templa
 import { AutomaticRemindersCard, UpcomingRemindersCard } from "@/features/reminders";
 import { useAuth } from "@/lib/auth/use-auth";
 
-/** /email-templates: the three reminder templates, the follow-up interval and automatic reminders. */
+/** /email-templates: the four reminder templates, the follow-up interval and automatic reminders. */
 export function EmailTemplatesPage() {
   const companyId = useAuth().user?.companyId;
   return (

@@ -1,5 +1,11 @@
 import { type TemplateType, templateTileLabels, templateTypes } from "@recoup/contracts";
-import { CalendarCheckIcon, CalendarClockIcon, CalendarX2Icon, type LucideIcon } from "lucide-react";
+import {
+  CalendarCheckIcon,
+  CalendarClockIcon,
+  CalendarX2Icon,
+  HandshakeIcon,
+  type LucideIcon,
+} from "lucide-react";
 
 import { SectionCard } from "@/components/section-card";
 import { Badge } from "@/components/ui/badge";
@@ -9,9 +15,13 @@ const tiles: Record<TemplateType, { icon: LucideIcon; when: string }> = {
   before_due_date: { icon: CalendarClockIcon, when: "3 days before the due date" },
   on_due_date: { icon: CalendarCheckIcon, when: "On the due date" },
   after_due_date: { icon: CalendarX2Icon, when: "1 day after, then every follow-up interval" },
+  missed_promise: { icon: HandshakeIcon, when: "Once, the day after a promised date passes unpaid" },
 };
 
-/** Template Selection: the three tiles; the chosen one shows a 'Selected' badge. */
+/**
+ * Template Selection: the spec's three tiles and 'Missed Promise'; the chosen one shows a
+ * 'Selected' badge.
+ */
 export function TemplateTiles({
   selected,
   onSelect,
@@ -25,7 +35,7 @@ export function TemplateTiles({
       title="Template Selection"
       description="Choose the reminder to view or edit."
     >
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {templateTypes.map((type) => {
           const { icon: Icon, when } = tiles[type];
           const isSelected = type === selected;

@@ -8,7 +8,7 @@ import { TemplatePreviewCard } from "@/features/email-templates/components/templ
 import { TemplateTiles } from "@/features/email-templates/components/template-tiles";
 
 /**
- * The three templates: tiles, the chosen one's editor and its preview. Switching tiles loads that
+ * The four templates: tiles, the chosen one's editor and its preview. Switching tiles loads that
  * template's stored subject and body (an unsaved draft of the other one is dropped).
  */
 export function TemplatesWorkspace({

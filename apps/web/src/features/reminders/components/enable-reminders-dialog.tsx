@@ -60,12 +60,15 @@ export function EnableRemindersDialog({
         ) : data.count > 0 ? (
           <div className="grid min-w-0 gap-3">
             <ul aria-label="By stage" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              {templateTypes.map((stage) => (
-                <li key={stage}>
-                  <span className="text-muted-foreground">{templateTileLabels[stage]}: </span>
-                  <span className="font-medium tabular-nums">{formatCount(data.byStage[stage])}</span>
-                </li>
-              ))}
+              {/* 'Missed Promise' only when some would go: most days none do. */}
+              {templateTypes
+                .filter((stage) => stage !== "missed_promise" || data.byStage[stage] > 0)
+                .map((stage) => (
+                  <li key={stage}>
+                    <span className="text-muted-foreground">{templateTileLabels[stage]}: </span>
+                    <span className="font-medium tabular-nums">{formatCount(data.byStage[stage])}</span>
+                  </li>
+                ))}
             </ul>
             <ScrollRegion label="Reminders that would go out" className="max-h-64 border p-3">
               <PlannedRemindersList rows={data.reminders} label="Reminders that would go out" links={false} />

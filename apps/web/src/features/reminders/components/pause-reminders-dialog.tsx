@@ -1,17 +1,8 @@
 import { reminderMessages } from "@recoup/contracts";
-import { Loader2Icon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { usePauseReminders } from "@/features/reminders/api/pause-reminders";
@@ -56,48 +47,38 @@ export function PauseRemindersDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pause.isPending && onOpenChange(next)}>
-      <DialogContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Pause reminders for {what}</DialogTitle>
-            <DialogDescription>
-              No automatic reminder is sent while paused. 'Send reminder now' still works.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="pause-until">Resume on (optional)</Label>
-            <Input
-              id="pause-until"
-              type="date"
-              min={tomorrow}
-              value={until}
-              onChange={(event) => setUntil(event.target.value)}
-              aria-invalid={tooEarly ? true : undefined}
-              aria-describedby={`pause-until-hint${tooEarly ? " pause-until-error" : ""}`}
-              disabled={pause.isPending}
-              className="dark:[color-scheme:dark]"
-            />
-            <p id="pause-until-hint" className="text-muted-foreground text-xs">
-              Leave it empty to pause until you resume them.
-            </p>
-            {tooEarly ? (
-              <p id="pause-until-error" role="alert" className="text-destructive text-sm">
-                Choose a date after today.
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pause.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pause.isPending || tooEarly}>
-              {pause.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-              {reminderMessages.pause}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={pause.isPending}
+      title={`Pause reminders for ${what}`}
+      description="No automatic reminder is sent while paused. 'Send reminder now' still works."
+      submitLabel={reminderMessages.pause}
+      submitDisabled={tooEarly}
+      onSubmit={onSubmit}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="pause-until">Resume on (optional)</Label>
+        <Input
+          id="pause-until"
+          type="date"
+          min={tomorrow}
+          value={until}
+          onChange={(event) => setUntil(event.target.value)}
+          aria-invalid={tooEarly ? true : undefined}
+          aria-describedby={`pause-until-hint${tooEarly ? " pause-until-error" : ""}`}
+          disabled={pause.isPending}
+          className="dark:[color-scheme:dark]"
+        />
+        <p id="pause-until-hint" className="text-muted-foreground text-xs">
+          Leave it empty to pause until you resume them.
+        </p>
+        {tooEarly ? (
+          <p id="pause-until-error" role="alert" className="text-destructive text-sm">
+            Choose a date after today.
+          </p>
+        ) : null}
+      </div>
+    </FormDialog>
   );
 }

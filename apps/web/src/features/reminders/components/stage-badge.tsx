@@ -8,10 +8,11 @@ const looks: Record<SentReminderKind, string> = {
   before_due_date: "border-sky-600/30 bg-sky-600/10 text-sky-700 dark:text-sky-300",
   on_due_date: "border-amber-600/30 bg-amber-600/10 text-amber-800 dark:text-amber-300",
   after_due_date: "border-red-600/30 bg-red-600/10 text-red-700 dark:text-red-300",
+  missed_promise: "border-amber-600/40 bg-amber-500/10 text-amber-800 dark:text-amber-300",
   manual: "text-muted-foreground",
 };
 
-/** A reminder's stage in words (Before Due Date, On Due Date, After Due Date, Manual). */
+/** A reminder's stage in words (Before Due Date, On Due Date, After Due Date, Missed Promise, Manual). */
 export function StageBadge({ stage, className }: { stage: SentReminderKind; className?: string }) {
   return (
     <Badge variant="outline" className={cn(looks[stage], className)} data-stage={stage}>
