@@ -40,7 +40,7 @@ export function ThreadListItem({
           <span aria-hidden="true">·</span>
           <span>{formatMoney(thread.balanceCents, thread.currency)} due</span>
           <span aria-hidden="true">·</span>
-          <span>{formatCountOf(thread.messageCount, ["email", "emails"])}</span>
+          <span>{formatCountOf(thread.messageCount, ["message", "messages"])}</span>
         </span>
         <span className="flex flex-wrap items-center gap-2">
           <ThreadStateBadge state={thread.state} awayUntil={thread.awayUntil} />

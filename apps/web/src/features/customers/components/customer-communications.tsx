@@ -69,7 +69,7 @@ export function CustomerCommunications({
                   </span>
                   <span className="text-muted-foreground text-xs break-words">
                     {emailKindLabels[thread.lastMessage.kind]} · {formatDateTime(thread.lastMessage.at)} ·{" "}
-                    {formatCountOf(thread.messageCount, ["email", "emails"])}
+                    {formatCountOf(thread.messageCount, ["message", "messages"])}
                   </span>
                 </span>
                 <ChevronRightIcon className="text-muted-foreground size-4 shrink-0" aria-hidden="true" />
