@@ -12,6 +12,11 @@ const api = "http://localhost:3000";
  * zod: the forms load their validation on first use; bench/README.md, "Page weight").
  */
 const LOGIN_JS_BUDGET = 150_000;
+/**
+ * The customer page, opened from an email, often on a phone: 171 kB with its promise and dispute
+ * dialogs (154 kB before them); this keeps it from growing unnoticed.
+ */
+const CUSTOMER_PAGE_JS_BUDGET = 180_000;
 
 export default defineConfig({
   plugins: [
@@ -22,7 +27,11 @@ export default defineConfig({
     pageBudget([
       { page: "/login", module: "src/features/auth/components/auth-page.tsx", maxBytes: LOGIN_JS_BUDGET },
       { page: "/dashboard", module: "src/features/dashboard/components/dashboard-page.tsx" },
-      { page: "/pay/:token", module: "src/features/customer-page/components/customer-page.tsx" },
+      {
+        page: "/pay/:token",
+        module: "src/features/customer-page/components/customer-page.tsx",
+        maxBytes: CUSTOMER_PAGE_JS_BUDGET,
+      },
     ]),
   ],
   resolve: {
