@@ -4,8 +4,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { chromiumForFile, freshContext, signedIn, stack } from "../browser.ts";
 import { axeContext, describeViolations, seriousViolations } from "./axe.ts";
-import { settle } from "./collections-helpers.ts";
-import { shownDate, type Target } from "./communications-helpers.ts";
+import { bodyRows, settle } from "./collections-helpers.ts";
+import { invoiceLabel, shownDate, type Target } from "./communications-helpers.ts";
 import {
   daysAfter,
   dueLast,
@@ -86,6 +86,11 @@ describe("promise to pay and dispute on the customer page", () => {
     const entry = await threadMessage(app.page, customer.target, "promise");
     expect(await entry.innerText()).toContain(emailKindLabels.promise);
     expect(await entry.innerText()).toContain(note);
+    // The Invoices list's 'Promised' filter shows it, badged.
+    await app.page.goto("/invoices?hold=promised");
+    await settle(app.page);
+    const row = bodyRows(app.page).filter({ hasText: invoiceLabel(customer.target) });
+    await visible(row.getByText(`Promised for ${shownDate(date)}`, { exact: true }));
     // The company's users are told by email.
     await stack().mailbox.waitFor(
       customer.user.email,
