@@ -211,13 +211,12 @@ describe("promises to pay and disputes", () => {
 
   it("then the overdue notices again, a whole interval after 'Missed Promise'", async () => {
     const missedDay = Date.parse(`${plus(promisedFor, 1)}T00:00:00Z`) / 86_400_000;
-    // The after-due grid (due + 1 + 7n), from a week after 'Missed Promise'; a weekend date moves to Monday.
-    const first = promised.dueDate + 1 + 7 * Math.ceil((missedDay + 7 - promised.dueDate - 1) / 7);
-    const weekday = new Date(first * 86_400_000).getUTCDay();
-    const sendDay = first + (weekday === 6 ? 2 : weekday === 0 ? 1 : 0);
+    // Reminders go on weekdays: the first weekday a week or more after 'Missed Promise'.
+    const isWeekend = (day: number) => [0, 6].includes(new Date(day * 86_400_000).getUTCDay());
+    let sendDay = missedDay + 7;
+    while (isWeekend(sendDay)) sendDay++;
     for (let day = missedDay + 1; day <= sendDay; day++) {
-      const weekdayOf = new Date(day * 86_400_000).getUTCDay();
-      if (weekdayOf === 0 || weekdayOf === 6) continue;
+      if (isWeekend(day)) continue;
       setClock(at(dayText(day)));
       await planCompany(w.t.ctx, w.user.companyId);
       const stages = (await decidedFor(promised)).map((r) => r.stage);

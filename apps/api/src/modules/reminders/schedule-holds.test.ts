@@ -77,7 +77,7 @@ describe("the schedule with promises and disputes", () => {
         const firstAfter = sent.find((s) => day(s) > promiseDay);
         expect(firstAfter?.stage).toBe("missed_promise");
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 
@@ -98,7 +98,7 @@ describe("the schedule with promises and disputes", () => {
           sent.filter((s) => s.sentAt > missed.sentAt && s.stage === "after_due_date").length,
         ).toBeGreaterThan(0);
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 

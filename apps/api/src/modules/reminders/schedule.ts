@@ -99,8 +99,8 @@ function decide(t: Timing, invoice: ReminderInvoice, today: EpochDay, past: Hist
   }
   const latest = latestSlot(t, epochDay(invoice.dueDate), today);
   if (!latest || latest.scheduled <= past.lastScheduled || latest.day <= past.lastManualDay) return null;
-  // After 'Missed Promise', the next after-due notice waits a whole interval.
-  if (latest.stage === "after_due_date" && latest.scheduled < past.lastMissedDay + t.interval) return null;
+  // After 'Missed Promise', the next after-due notice waits a whole interval (then goes, late).
+  if (latest.stage === "after_due_date" && today < past.lastMissedDay + t.interval) return null;
   // After the follow-up interval grows, the new schedule's cycle numbers fall below used ones.
   const cycle =
     latest.stage === "after_due_date" ? Math.max(latest.cycle, past.lastAfterCycle + 1) : latest.cycle;
