@@ -41,19 +41,27 @@ export async function sendReminder(
     },
   });
   expectStatus(sent, 200, "send");
-  const mail = await mailbox.waitFor(draft.json.data.to, new RegExp(`^${literally(subject)}$`));
-  await until(
+  // The reminder's own email, by its Message-ID: another company's reminder for the same sample
+  // invoice may have gone to the same address under the same subject.
+  const row = await until(
     async () => {
       const log = await call("GET", `${apiPaths.reminders.log}?${query}&limit=100&page=1`, {
         token: user.token,
       });
-      const row = log.json.data.reminders.find((r: { id: string }) => r.id === sent.json.data.reminderId);
-      return row?.status === "sent";
+      const found = log.json.data.reminders.find((r: { id: string }) => r.id === sent.json.data.reminderId);
+      return found?.status === "sent" && (found as { messageId: string });
     },
     10_000,
     { what: "the reminder recorded sent", intervalMs: 50 },
   );
-  return mail;
+  return until(
+    async () =>
+      (await mailbox.to(draft.json.data.to)).find(
+        (m) => m.messageId === row.messageId && new RegExp(`^${literally(subject)}$`).test(m.subject),
+      ),
+    15_000,
+    { what: `the reminder's email to ${draft.json.data.to}`, intervalMs: 100 },
+  );
 }
 
 /** A raw email as a relay passes it on (MIME). */
