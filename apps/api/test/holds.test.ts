@@ -205,6 +205,11 @@ describe("promises to pay and disputes", () => {
     expect(mail.html).toContain("/pay/");
     const t = await thread(promised);
     expect(t.promise).toMatchObject({ date: promisedFor, missed: true });
+    // The customer's page no longer shows the passed date as a promise: they may make a new one.
+    const shown = (await page(await tokenFor(promised))).invoices.find(
+      (i: { id: string }) => i.id === String(promised.id),
+    );
+    expect(shown.promise).toBeNull();
     // The list's 'Promised' filter shows promises in force only.
     expect((await listed("promised")).map((r) => r.id)).not.toContain(String(promised.id));
   });

@@ -68,7 +68,7 @@ export async function customerPage(ctx: AppContext, token: string): Promise<Cust
       currency: i.currency,
       daysOverdue: i.daysOverdue,
       payUrl: safePayUrl(payLinks.get(i.id)),
-      ...pageHolds(held, i.id),
+      ...pageHolds(held, i.id, today),
     })),
     totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
     paid: paid.slice(0, PAID_SHOWN.count).map((i) => ({
@@ -81,9 +81,13 @@ export async function customerPage(ctx: AppContext, token: string): Promise<Cust
   };
 }
 
-/** What the customer sees of their own promise and dispute on an invoice. */
-function pageHolds(held: holds.Holds, invoiceId: string) {
-  const p = held.promises.get(invoiceId);
+/**
+ * What the customer sees of their own promise and dispute on an invoice: a promise while its date
+ * has not passed (a missed one is not held up to them; they may promise again).
+ */
+function pageHolds(held: holds.Holds, invoiceId: string, today: string) {
+  const found = held.promises.get(invoiceId);
+  const p = found && found.promisedFor >= today ? found : undefined;
   const d = held.disputes.get(invoiceId);
   return {
     promise: p ? { date: p.promisedFor, note: p.note } : null,
