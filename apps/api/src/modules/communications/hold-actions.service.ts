@@ -14,23 +14,20 @@ import * as actions from "./holds.service.ts";
 import { markHandled } from "./thread.service.ts";
 import { threadInvoice } from "./threads.repository.ts";
 
-async function openInvoice(ctx: AppContext, companyId: string, invoiceId: string) {
+/** The invoice acted on, with the company's today; it must be open unless `paidToo`. */
+async function invoiceFor(ctx: AppContext, companyId: string, invoiceId: string, paidToo = false) {
   const { today } = await companyToday(ctx, companyId);
   const invoice = await threadInvoice(ctx.db, companyId, invoiceId, today);
   if (!invoice) throw notFound("No such invoice.");
-  if (invoice.balanceCents <= 0) throw new AppError(409, errorCodes.conflict, holdMessages.invoiceNotOpen);
+  if (!paidToo && invoice.balanceCents <= 0)
+    throw new AppError(409, errorCodes.conflict, holdMessages.invoiceNotOpen);
   return { invoice, today };
 }
 
 /** The invoice's holds after an action, with the sentence to show. */
 async function answer(ctx: AppContext, companyId: string, invoiceId: string, today: string, message: string) {
   const held = await holds.holdsOn(ctx.db, companyId, [invoiceId]);
-  const p = held.promises.get(invoiceId);
-  const d = held.disputes.get(invoiceId);
-  return {
-    data: { promise: p ? holds.toPromise(p, today) : null, dispute: d ? holds.toDispute(d) : null },
-    message,
-  } satisfies HoldResponse;
+  return { data: holds.holdDetails(held, invoiceId, today), message } satisfies HoldResponse;
 }
 
 const actor = (userId: string, source: "user" | "reply" | undefined) => ({
@@ -49,7 +46,7 @@ async function replyDealtWith(
 }
 
 export async function userRecordsPromise(ctx: AppContext, userId: string, b: RecordPromiseRequest) {
-  const { invoice, today } = await openInvoice(ctx, b.companyId, b.invoiceId);
+  const { invoice, today } = await invoiceFor(ctx, b.companyId, b.invoiceId);
   const message = await actions.recordPromise(ctx, b.companyId, [invoice], {
     ...actor(userId, b.source),
     date: b.date,
@@ -66,13 +63,13 @@ export async function userCancelsPromise(
   companyId: string,
   invoiceId: string,
 ) {
-  const { invoice, today } = await openInvoice(ctx, companyId, invoiceId);
+  const { invoice, today } = await invoiceFor(ctx, companyId, invoiceId);
   const message = await actions.cancelPromise(ctx, companyId, invoice, userId);
   return answer(ctx, companyId, invoice.id, today, message);
 }
 
 export async function userRecordsDispute(ctx: AppContext, userId: string, b: RecordDisputeRequest) {
-  const { invoice, today } = await openInvoice(ctx, b.companyId, b.invoiceId);
+  const { invoice, today } = await invoiceFor(ctx, b.companyId, b.invoiceId);
   const message = await actions.recordDispute(ctx, b.companyId, invoice, {
     ...actor(userId, b.source),
     reason: b.reason,
@@ -89,9 +86,7 @@ export async function userResolvesDispute(
   companyId: string,
   invoiceId: string,
 ) {
-  const { today } = await companyToday(ctx, companyId);
-  const invoice = await threadInvoice(ctx.db, companyId, invoiceId, today);
-  if (!invoice) throw notFound("No such invoice.");
+  const { invoice, today } = await invoiceFor(ctx, companyId, invoiceId, true);
   const message = await actions.resolveDispute(ctx, companyId, invoice, userId);
   return answer(ctx, companyId, invoice.id, today, message);
 }

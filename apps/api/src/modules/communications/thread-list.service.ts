@@ -9,7 +9,6 @@ import { facts } from "./thread-facts.ts";
 import { threadInvoices } from "./thread-list.repository.ts";
 import * as threadsRepo from "./threads.repository.ts";
 
-const NO_HOLDS = { promise: null, dispute: null };
 const snippet = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 160);
 
 export async function communicationInvoices(
@@ -61,7 +60,7 @@ export async function communicationInvoices(
           pauses.filter((p) => p.targetQbId === invoice.customerRef),
           last,
         ),
-        ...(invoice.balanceCents > 0 ? holds.holdBadges(held, invoice.id, today) : NO_HOLDS),
+        ...holds.holdBadges(held, invoice, today),
       };
     }),
     total,

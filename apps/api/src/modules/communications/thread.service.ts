@@ -24,8 +24,6 @@ export async function emailThread(
     pauseRepo.customerPauses(ctx.db, companyId, [customerRef]),
     holds.holdsOn(ctx.db, companyId, [invoiceId]),
   ]);
-  const promise = held.promises.get(invoiceId);
-  const dispute = held.disputes.get(invoiceId);
   return {
     invoice: {
       invoiceId: invoice.id,
@@ -41,8 +39,7 @@ export async function emailThread(
     },
     messages: messages.map(toMessage),
     ...facts(today, thread, pauses, messages.at(-1)),
-    promise: promise ? holds.toPromise(promise, today) : null,
-    dispute: dispute ? holds.toDispute(dispute) : null,
+    ...holds.holdDetails(held, invoiceId, today),
     suggestion: replySuggestion(messages, invoice, held, { today, timeZone: timezone }),
     today,
   };

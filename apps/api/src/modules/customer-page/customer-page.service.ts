@@ -87,7 +87,7 @@ export async function customerPage(ctx: AppContext, token: string): Promise<Cust
  */
 function pageHolds(held: holds.Holds, invoiceId: string, today: string) {
   const found = held.promises.get(invoiceId);
-  const p = found && found.promisedFor >= today ? found : undefined;
+  const p = found && holds.inForce(found, today) ? found : undefined;
   const d = held.disputes.get(invoiceId);
   return {
     promise: p ? { date: p.promisedFor, note: p.note } : null,

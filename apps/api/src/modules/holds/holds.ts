@@ -17,15 +17,20 @@ export function promiseDateProblem(date: string, today: string): string | null {
   return null;
 }
 
-/** A promise is missed once its date has passed (company time zone) while it is still open. */
-export const toPromise = (p: PromiseRow, today: string): InvoicePromise => ({
+/**
+ * An open promise holds the chase through its date (company time zone); once the date has passed
+ * it is missed, and chasing resumes.
+ */
+export const inForce = (p: Pick<PromiseRow, "promisedFor">, today: string) => p.promisedFor >= today;
+
+const toPromise = (p: PromiseRow, today: string): InvoicePromise => ({
   date: p.promisedFor,
   note: p.note,
   source: p.source,
-  missed: p.promisedFor < today,
+  missed: !inForce(p, today),
   recordedAt: p.createdAt.toISOString(),
 });
-export const toDispute = (d: DisputeRow): InvoiceDispute => ({
+const toDispute = (d: DisputeRow): InvoiceDispute => ({
   reason: d.reason,
   message: d.message,
   source: d.source,
@@ -48,12 +53,22 @@ export async function holdsOn(db: DbOrTx, companyId: string, invoiceIds?: string
   };
 }
 
-/** The badges lists show for an invoice: 'Promised for <date>' (or missed) and 'Disputed'. */
-export function holdBadges(holds: Holds, invoiceId: string, today: string) {
+/** An invoice's open promise and dispute in full, as its thread and a user's actions show them. */
+export function holdDetails(holds: Holds, invoiceId: string, today: string) {
   const p = holds.promises.get(invoiceId);
   const d = holds.disputes.get(invoiceId);
+  return { promise: p ? toPromise(p, today) : null, dispute: d ? toDispute(d) : null };
+}
+
+/**
+ * The badges lists show for an invoice: 'Promised for <date>' (or missed) and 'Disputed'. Only on
+ * an open invoice: a paid one's promise or dispute is history.
+ */
+export function holdBadges(holds: Holds, invoice: { id: string; balanceCents: number }, today: string) {
+  const p = invoice.balanceCents > 0 ? holds.promises.get(invoice.id) : undefined;
+  const d = invoice.balanceCents > 0 ? holds.disputes.get(invoice.id) : undefined;
   return {
-    promise: p ? { date: p.promisedFor, missed: p.promisedFor < today } : null,
+    promise: p ? { date: p.promisedFor, missed: !inForce(p, today) } : null,
     dispute: d ? { reason: d.reason, openedAt: d.createdAt.toISOString() } : null,
   };
 }

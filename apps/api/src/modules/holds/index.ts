@@ -1,5 +1,5 @@
 export { type DisputeRow, openDispute, openDisputes, resolveDispute } from "./disputes.repository.ts";
-export { type Holds, holdBadges, holdsOn, promiseDateProblem, toDispute, toPromise } from "./holds.ts";
+export { type Holds, holdBadges, holdDetails, holdsOn, inForce, promiseDateProblem } from "./holds.ts";
 export {
   endPromises,
   markMissed,

@@ -13,8 +13,6 @@ import { planningInputs } from "./upcoming.service.ts";
  * The invoice rows' reminder columns: the latest reminder sent, the next one the schedule plans
  * within 14 days (while reminders are on), the pause in force, and the open promise and dispute.
  */
-const NO_HOLDS = { promise: null, dispute: null };
-
 export async function withReminderColumns(ctx: AppContext, companyId: string, rows: InvoiceRow[]) {
   if (rows.length === 0) return rows;
   const s = await loadSettings(ctx, companyId);
@@ -51,8 +49,7 @@ export async function withReminderColumns(ctx: AppContext, companyId: string, ro
       lastReminder: l?.sentAt ? { stage: l.stage, sentAt: l.sentAt.toISOString() } : null,
       nextReminder: next ? { stage: next.stage, date: next.date } : null,
       remindersPaused: pauseOn(row, paused),
-      // A paid invoice's promise or dispute is history: lists show them on open invoices only.
-      ...(row.balanceCents > 0 ? holds.holdBadges(held, row.id, today) : NO_HOLDS),
+      ...holds.holdBadges(held, row, today),
     };
   });
 }

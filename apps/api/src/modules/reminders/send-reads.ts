@@ -109,7 +109,7 @@ export function stopReason(
   if (pauseOn(invoice, reads.automatic.pauses)) return "Reminders were paused.";
   if (reads.automatic.holds.disputes.has(invoice.id)) return "The customer disputed the invoice.";
   const promise = reads.automatic.holds.promises.get(invoice.id);
-  if (promise && promise.promisedFor >= reads.automatic.today)
+  if (promise && holds.inForce(promise, reads.automatic.today))
     return `The customer promised to pay by ${promise.promisedFor}.`;
   return reads.automatic.hold;
 }
