@@ -15,7 +15,7 @@ import type {
 import { CLOSES, isSendDay, opening, sendDay, type Timing, timing, windowOpen } from "./send-window.ts";
 
 /** One reminder of the schedule: `scheduled` is its date by the rule, `day` the day it goes out. */
-interface Slot {
+export interface Slot {
   stage: ReminderStage;
   cycle: number;
   scheduled: EpochDay;
@@ -27,8 +27,8 @@ const slot = (t: Timing, stage: ReminderStage, cycle: number, scheduled: EpochDa
   scheduled,
   day: sendDay(t, scheduled),
 });
-/** The latest reminder of the schedule whose day has come: only it may go out. */
-function latestSlot(t: Timing, due: EpochDay, today: EpochDay): Slot | null {
+/** The latest reminder of the schedule whose day has come: only it may go out. (Exported for stages.test.ts.) */
+export function latestSlot(t: Timing, due: EpochDay, today: EpochDay): Slot | null {
   const firstAfter = due + 1;
   for (let cycle = Math.floor((today - firstAfter) / t.interval); cycle >= 0; cycle--) {
     const after = slot(t, "after_due_date", cycle, firstAfter + cycle * t.interval);
