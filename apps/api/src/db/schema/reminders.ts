@@ -4,7 +4,9 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -110,5 +112,81 @@ export const reminders = pgTable(
     ),
     index("reminders_company_sent").on(t.companyId, t.sentAt).where(sql`${t.status} = 'sent'`),
     index("reminders_company_decided").on(t.companyId, t.decidedAt),
+  ],
+);
+
+/**
+ * A company's own reminder schedules (issue 18, decision 0016). The default schedule is implicit:
+ * the spec's three templates and the company's follow-up interval, unless one of these is marked
+ * `isDefault`. `stages` is `ScheduleStage[]` (modules/reminders/stages.ts): each stage's key
+ * (`stage:<uuid>`), its timing, and its template (its own subject and body, or one of the company's
+ * standard templates by type).
+ */
+export const reminderSchedules = pgTable(
+  "reminder_schedules",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: company(),
+    name: text().notNull(),
+    stages: jsonb().notNull(),
+    isDefault: boolean().notNull().default(false),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    uniqueIndex("reminder_schedules_name").on(t.companyId, t.name),
+    uniqueIndex("reminder_schedules_default").on(t.companyId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Every change to a schedule: who, when, and what (`change`: the action and the fields before and after). */
+export const reminderScheduleChanges = pgTable(
+  "reminder_schedule_changes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: company(),
+    /** Kept after the schedule is deleted, so the audit of a deletion remains. */
+    scheduleId: uuid().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    at: now(),
+    change: jsonb().notNull(),
+  },
+  (t) => [index("reminder_schedule_changes_schedule").on(t.companyId, t.scheduleId, t.at)],
+);
+
+/**
+ * A customer's own schedule (it wins over its tags'): one of the company's schedules, the default
+ * one ('standard'), or none ('Don't chase this customer'). No row: the tags decide, else the default.
+ */
+export const customerReminderSchedules = pgTable(
+  "customer_reminder_schedules",
+  {
+    companyId: company(),
+    customerQbId: text().notNull(),
+    choice: text({ enum: ["schedule", "standard", "none"] }).notNull(),
+    /** Set when `choice` is 'schedule'. A schedule in use cannot be deleted. */
+    scheduleId: uuid().references(() => reminderSchedules.id),
+    updatedAt: now(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.customerQbId] }),
+    index("customer_reminder_schedules_schedule").on(t.scheduleId),
+  ],
+);
+
+/** A schedule given to every customer with a tag (a customer's own choice wins). */
+export const tagReminderSchedules = pgTable(
+  "tag_reminder_schedules",
+  {
+    companyId: company(),
+    tag: text().notNull(),
+    scheduleId: uuid()
+      .notNull()
+      .references(() => reminderSchedules.id),
+    updatedAt: now(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.tag] }),
+    index("tag_reminder_schedules_schedule").on(t.scheduleId),
   ],
 );
