@@ -23,7 +23,7 @@ import { notesRoutes } from "./modules/notes/index.ts";
 import { onboardingRoutes } from "./modules/onboarding/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
 import { quickbooksRoutes, releaseAbandonedLeases, webhookRoutes } from "./modules/quickbooks/index.ts";
-import { remindersRoutes, templatesRoutes } from "./modules/reminders/index.ts";
+import { remindersRoutes, schedulesRoutes, templatesRoutes } from "./modules/reminders/index.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerLoadShedding } from "./plugins/load-shedding.ts";
@@ -95,6 +95,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     dashboardRoutes,
     templatesRoutes,
     remindersRoutes,
+    schedulesRoutes,
     communicationsRoutes,
     holdsRoutes,
     draftsRoutes,

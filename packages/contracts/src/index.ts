@@ -21,4 +21,5 @@ export * from "./reminder-pauses.ts";
 export * from "./reminder-plans.ts";
 export * from "./reminder-sends.ts";
 export * from "./reminders.ts";
+export * from "./schedules.ts";
 export * from "./templates.ts";

@@ -102,6 +102,23 @@ export const apiPaths = {
     /** POST, same body as preview: emailed to the signed-in user. */
     sendTest: "/v1/business/templates/send-test",
   },
+  /** Reminder schedules (issue 18): the company's own, their audit, and who follows which. */
+  reminderSchedules: {
+    /** GET ?companyId= */
+    list: "/v1/business/reminder-schedules",
+    /** POST { companyId, id?, name, stages, isDefault? } */
+    save: "/v1/business/reminder-schedules/save",
+    /** POST { companyId, id }: customers and upcoming reminders it touches. */
+    impact: "/v1/business/reminder-schedules/impact",
+    /** POST { companyId, id } */
+    delete: "/v1/business/reminder-schedules/delete",
+    /** GET ?companyId&id */
+    changes: "/v1/business/reminder-schedules/changes",
+    /** POST { companyId, customerRef, schedule: id | 'standard' | 'none' | null } */
+    assignCustomer: "/v1/business/reminder-schedules/assign-customer",
+    /** POST { companyId, tag, scheduleId | null } */
+    assignTag: "/v1/business/reminder-schedules/assign-tag",
+  },
   reminders: {
     /** GET ?companyId= ; POST { companyId, enabled, sendTime, weekdaysOnly, confirm? } */
     settings: "/v1/business/reminders/settings",

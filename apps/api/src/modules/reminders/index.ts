@@ -15,6 +15,7 @@ export { findSettings } from "./reminder-settings.repository.ts";
 export { remindersRoutes } from "./reminders.routes.ts";
 export { variableValues } from "./render.ts";
 export { dueReminder } from "./schedule.ts";
+export { schedulesRoutes } from "./schedules.routes.ts";
 export { deliverBatch, markUndelivered } from "./send.service.ts";
 export { windowState } from "./send-window.ts";
 export { reminderStatus } from "./settings.service.ts";

@@ -9,6 +9,7 @@ import { loadSettings } from "./load-settings.ts";
 import { historyByInvoice, pausesByTarget, reminderInvoice, scheduleSettings } from "./planning.ts";
 import { type InvoiceForReminder, remindableInvoices } from "./remindable.repository.ts";
 import { dueReminder, nextReminders } from "./schedule.ts";
+import type { Followed, ScheduleOf } from "./schedule-choice.ts";
 import type { DueReminder } from "./schedule-types.ts";
 import { windowState } from "./send-window.ts";
 
@@ -107,4 +108,23 @@ export async function upcomingReminders(
     total: rows.length,
     reminders: rows.slice(0, q.limit),
   };
+}
+
+/** How many reminders the next `days` local days hold for invoices whose customer's schedule passes `which`. */
+export async function upcomingFor(
+  ctx: AppContext,
+  companyId: string,
+  scheduleOf: ScheduleOf,
+  which: (s: Followed | null) => boolean,
+  days = 14,
+) {
+  const s = await loadSettings(ctx, companyId);
+  const settings = scheduleSettings(s);
+  const now = ctx.now();
+  let count = 0;
+  for (const { inv, schedule, sent } of await planningInputs(ctx, companyId, dateIn(s.timezone, now))) {
+    if (which(scheduleOf(inv.customerRef)))
+      count += nextReminders(schedule, settings, now, sent, days).length;
+  }
+  return count;
 }

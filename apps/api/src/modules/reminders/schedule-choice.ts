@@ -1,0 +1,51 @@
+/**
+ * Which schedule each customer follows (pure): their own choice, else their tags' (the first tag
+ * in alphabetical order that has a schedule), else the company's default (one of its schedules
+ * marked default, or the standard one: the spec's three templates and the follow-up interval).
+ */
+import type { ScheduleStage } from "@recoup/contracts";
+import type { Assignments, ScheduleRow } from "./schedules.repository.ts";
+import { defaultStages, type Stage } from "./stages.ts";
+
+/** A schedule as the engine reads it: null id for the standard one, whose stages carry no template. */
+export interface Followed {
+  id: string | null;
+  name: string;
+  stages: readonly (Stage | ScheduleStage)[];
+}
+/** A customer's schedule, or null: not chased. */
+export type ScheduleOf = (customerRef: string) => Followed | null;
+
+export const STANDARD_NAME = "Standard schedule";
+export const standardSchedule = (interval: number): Followed => ({
+  id: null,
+  name: STANDARD_NAME,
+  stages: defaultStages(interval),
+});
+
+export function scheduleResolver(
+  schedules: readonly ScheduleRow[],
+  assignments: Assignments,
+  followUpInterval: number,
+): ScheduleOf {
+  const standard = standardSchedule(followUpInterval);
+  const byId = new Map<string, Followed>(schedules.map((s) => [s.id, s]));
+  const fallback = schedules.find((s) => s.isDefault) ?? standard;
+  const own = new Map(
+    assignments.customers.map((c) => [
+      c.customerRef,
+      c.choice === "none" ? null : c.choice === "standard" ? standard : (byId.get(c.scheduleId!) ?? fallback),
+    ]),
+  );
+  const tagSchedule = new Map(assignments.tags.map((t) => [t.tag, byId.get(t.scheduleId)]));
+  const byTag = new Map<string, Followed>();
+  for (const p of assignments.profiles) {
+    const tag = [...p.tags].sort().find((t) => tagSchedule.get(t));
+    if (tag) byTag.set(p.customerRef, tagSchedule.get(tag)!);
+  }
+  return (ref) => (own.has(ref) ? own.get(ref)! : (byTag.get(ref) ?? fallback));
+}
+
+/** Whether every customer follows the standard schedule: the planner's read can then skip what it served. */
+export const allStandard = (schedules: readonly ScheduleRow[], assignments: Assignments) =>
+  schedules.length === 0 && assignments.customers.every((c) => c.choice !== "schedule");
