@@ -13,6 +13,7 @@ import type {
   SentReminder,
 } from "./schedule-types.ts";
 import { CLOSES, isSendDay, opening, sendDay, type Timing, timing, windowOpen } from "./send-window.ts";
+import { defaultStages, latestStageSlot, type Stage } from "./stages.ts";
 
 /** One reminder of the schedule: `scheduled` is its date by the rule, `day` the day it goes out. */
 export interface Slot {
@@ -49,7 +50,8 @@ function isChased(
 const keyOf = (stage: string, cycle: number) => `${stage}:${cycle}`;
 interface History {
   keys: Set<string>;
-  lastAfterCycle: number;
+  /** Each stage's highest cycle. */
+  lastCycle: Map<string, number>;
   /** The latest scheduled date already served. */
   lastScheduled: EpochDay;
   /** Local days, in the zone as it is now, of the latest send and the latest manual send. */
@@ -61,7 +63,7 @@ interface History {
 const NONE = Number.NEGATIVE_INFINITY;
 function record(past: History, stage: string, cycle: number, scheduled: EpochDay | null, day: EpochDay) {
   past.keys.add(keyOf(stage, cycle));
-  if (stage === "after_due_date") past.lastAfterCycle = Math.max(past.lastAfterCycle, cycle);
+  past.lastCycle.set(stage, Math.max(past.lastCycle.get(stage) ?? -1, cycle));
   if (stage === "missed_promise") past.lastMissedDay = Math.max(past.lastMissedDay, day);
   if (scheduled === null) past.lastManualDay = Math.max(past.lastManualDay, day);
   else past.lastScheduled = Math.max(past.lastScheduled, scheduled);
@@ -70,7 +72,7 @@ function record(past: History, stage: string, cycle: number, scheduled: EpochDay
 function history(t: Timing, sent: readonly SentReminder[]): History {
   const past: History = {
     keys: new Set(),
-    lastAfterCycle: -1,
+    lastCycle: new Map(),
     lastScheduled: NONE,
     lastDay: NONE,
     lastManualDay: NONE,
@@ -83,11 +85,18 @@ function history(t: Timing, sent: readonly SentReminder[]): History {
   return past;
 }
 /**
- * The rule, on a day whose window is open: the latest reminder whose day has come, unless one
- * scheduled as late or later was already sent (so a catch-up sends only the latest), a manual
- * send on or after its day stood in for it, or an email already went out today.
+ * The rule, on a day whose window is open, over the invoice's schedule (`stages`): the latest
+ * reminder whose day has come, unless one scheduled as late or later was already sent (so a
+ * catch-up sends only the latest, and a customer moved to another schedule continues from the date
+ * reached), a manual send on or after its day stood in for it, or an email already went out today.
  */
-function decide(t: Timing, invoice: ReminderInvoice, today: EpochDay, past: History): Slot | null {
+function decide(
+  t: Timing,
+  invoice: ReminderInvoice,
+  today: EpochDay,
+  past: History,
+  stages: readonly Stage[],
+): Slot | null {
   if (!isChased(invoice, today) || today <= past.lastDay) return null;
   const promise = invoice.promise;
   if (promise && !promise.missed) {
@@ -97,13 +106,17 @@ function decide(t: Timing, invoice: ReminderInvoice, today: EpochDay, past: Hist
     const missed = slot(t, "missed_promise", promised, promised + 1);
     if (!past.keys.has(keyOf(missed.stage, missed.cycle))) return missed.day <= today ? missed : null;
   }
-  const latest = latestSlot(t, epochDay(invoice.dueDate), today);
-  if (!latest || latest.scheduled <= past.lastScheduled || latest.day <= past.lastManualDay) return null;
-  // After 'Missed Promise', the next after-due notice waits a whole interval (then goes, late).
-  if (latest.stage === "after_due_date" && today < past.lastMissedDay + t.interval) return null;
-  // After the follow-up interval grows, the new schedule's cycle numbers fall below used ones.
+  const found = latestStageSlot(stages, epochDay(invoice.dueDate), today, (d) => sendDay(t, d));
+  if (!found) return null;
+  const latest = slot(t, found.key as ReminderStage, found.cycle, found.scheduled);
+  if (latest.scheduled <= past.lastScheduled || latest.day <= past.lastManualDay) return null;
+  const timing = stages.find((s) => s.key === found.key)?.timing;
+  const every = timing?.kind === "repeat" ? timing.every : null;
+  // After 'Missed Promise', the next repeating notice waits a whole repetition (then goes, late).
+  if (every !== null && today < past.lastMissedDay + every) return null;
+  // After the repetition grows, the new cycle numbers fall below used ones.
   const cycle =
-    latest.stage === "after_due_date" ? Math.max(latest.cycle, past.lastAfterCycle + 1) : latest.cycle;
+    every !== null ? Math.max(latest.cycle, (past.lastCycle.get(found.key) ?? -1) + 1) : latest.cycle;
   // Never a key twice, e.g. the before-due notice again after the due date was moved later.
   return past.keys.has(keyOf(latest.stage, cycle)) ? null : { ...latest, cycle };
 }
@@ -113,11 +126,12 @@ export function dueReminder(
   settings: ReminderSettings,
   now: Date,
   sent: readonly SentReminder[],
+  stages: readonly Stage[] = defaultStages(settings.followUpInterval),
 ): DueReminder | null {
   const t = timing(settings);
   const clock = localClock(t.zone, now);
   if (!windowOpen(t, clock)) return null;
-  const due = decide(t, invoice, clock.day, history(t, sent));
+  const due = decide(t, invoice, clock.day, history(t, sent), stages);
   return due && asDue(due);
 }
 const asDue = (s: Slot): DueReminder => ({
@@ -135,6 +149,7 @@ export function nextReminders(
   now: Date,
   sent: readonly SentReminder[],
   horizonDays = 14,
+  stages: readonly Stage[] = defaultStages(settings.followUpInterval),
 ): PlannedReminder[] {
   const t = timing(settings);
   const clock = localClock(t.zone, now);
@@ -142,7 +157,7 @@ export function nextReminders(
   const planned: PlannedReminder[] = [];
   for (let day = clock.day; day < clock.day + horizonDays; day++) {
     if (!isSendDay(t, day) || (day === clock.day && clock.minutes >= CLOSES)) continue;
-    const due = decide(t, invoice, day, past);
+    const due = decide(t, invoice, day, past, stages);
     if (!due) continue;
     planned.push({ ...asDue(due), date: isoDateOf(day), opensAt: opening(t, day) });
     record(past, due.stage, due.cycle, due.scheduled, day);
