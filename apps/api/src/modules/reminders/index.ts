@@ -24,3 +24,5 @@ export type { CompanyForEmail } from "./templates.repository.ts";
 export { templatesRoutes } from "./templates.routes.ts";
 export { companyForEmail } from "./templates.service.ts";
 export { countInvoicesReminded, invoicesCountedIn } from "./usage.repository.ts";
+export { followedSchedules } from "./followed-schedules.ts";
+export { type FollowedBy, STANDARD_NAME } from "./schedule-choice.ts";

@@ -23,27 +23,54 @@ export const standardSchedule = (interval: number): Followed => ({
   stages: defaultStages(interval),
 });
 
+/** Which schedule a customer follows and why: their own choice, a tag (which), or the company's default. */
+export interface FollowedBy {
+  /** null: not chased ('Don't chase this customer'). */
+  schedule: Followed | null;
+  via: "own" | "tag" | "default";
+  tag: string | null;
+}
+
+export function scheduleReasons(
+  schedules: readonly ScheduleRow[],
+  assignments: Assignments,
+  followUpInterval: number,
+): (customerRef: string) => FollowedBy {
+  const standard = standardSchedule(followUpInterval);
+  const byId = new Map<string, Followed>(schedules.map((s) => [s.id, s]));
+  const fallback = schedules.find((s) => s.isDefault) ?? standard;
+  const own = new Map<string, FollowedBy>(
+    assignments.customers.map((c) => [
+      c.customerRef,
+      {
+        schedule:
+          c.choice === "none"
+            ? null
+            : c.choice === "standard"
+              ? standard
+              : (byId.get(c.scheduleId!) ?? fallback),
+        via: "own",
+        tag: null,
+      },
+    ]),
+  );
+  const tagSchedule = new Map(assignments.tags.map((t) => [t.tag, byId.get(t.scheduleId)]));
+  const byTag = new Map<string, FollowedBy>();
+  for (const p of assignments.profiles) {
+    const tag = [...p.tags].sort().find((t) => tagSchedule.get(t));
+    if (tag) byTag.set(p.customerRef, { schedule: tagSchedule.get(tag)!, via: "tag", tag });
+  }
+  const byDefault: FollowedBy = { schedule: fallback, via: "default", tag: null };
+  return (ref) => own.get(ref) ?? byTag.get(ref) ?? byDefault;
+}
+
 export function scheduleResolver(
   schedules: readonly ScheduleRow[],
   assignments: Assignments,
   followUpInterval: number,
 ): ScheduleOf {
-  const standard = standardSchedule(followUpInterval);
-  const byId = new Map<string, Followed>(schedules.map((s) => [s.id, s]));
-  const fallback = schedules.find((s) => s.isDefault) ?? standard;
-  const own = new Map(
-    assignments.customers.map((c) => [
-      c.customerRef,
-      c.choice === "none" ? null : c.choice === "standard" ? standard : (byId.get(c.scheduleId!) ?? fallback),
-    ]),
-  );
-  const tagSchedule = new Map(assignments.tags.map((t) => [t.tag, byId.get(t.scheduleId)]));
-  const byTag = new Map<string, Followed>();
-  for (const p of assignments.profiles) {
-    const tag = [...p.tags].sort().find((t) => tagSchedule.get(t));
-    if (tag) byTag.set(p.customerRef, tagSchedule.get(tag)!);
-  }
-  return (ref) => (own.has(ref) ? own.get(ref)! : (byTag.get(ref) ?? fallback));
+  const reasons = scheduleReasons(schedules, assignments, followUpInterval);
+  return (ref) => reasons(ref).schedule;
 }
 
 /** Whether every customer follows the standard schedule: the planner's read can then skip what it served. */
