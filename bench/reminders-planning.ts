@@ -9,10 +9,12 @@ import { activePauses } from "@recoup/api/modules/pauses";
 import {
   dueReminder,
   findSettings,
+  followedSchedules,
   historyByInvoice,
   invoicesToPlan,
   pausesByTarget,
   planAll,
+  planGroups,
   remindableInvoices,
   reminderHistory,
   reminderInvoice,
@@ -138,10 +140,8 @@ async function floorRead({ ctx }: ReminderBenchApp, ids: readonly string[], now:
   await pool(ids, REMINDER_PLAN_CONCURRENCY, async (id) => {
     const settings = scheduleSettings((await findSettings(ctx.db, id))!);
     const { today: localToday } = windowState(settings, now);
-    const rows = await invoicesToPlan(ctx.db, id, {
-      today: localToday,
-      followUpInterval: settings.followUpInterval,
-    });
+    const followed = await followedSchedules(ctx.db, id, settings.followUpInterval);
+    const rows = await invoicesToPlan(ctx.db, id, { today: localToday, groups: planGroups(followed) });
     await activePauses(ctx.db, id, localToday);
     rowsRead += rows.length;
   });
@@ -179,19 +179,19 @@ async function crossCheck({ ctx }: ReminderBenchApp, ids: readonly string[]) {
     const held = await holdsOn(ctx.db, id);
     const key = (invoiceId: string, d: { stage: string; cycle: number; scheduledFor: string } | null) =>
       d ? `${invoiceId} ${d.stage} ${d.cycle} ${d.scheduledFor}` : null;
-    const summed = (
-      await invoicesToPlan(ctx.db, id, { today: localToday, followUpInterval: settings.followUpInterval })
-    )
-      .map((inv) =>
-        key(inv.id, dueReminder(reminderInvoice(inv, paused, held), settings, now, sentFromSummary(inv))),
-      )
+    const followed = await followedSchedules(ctx.db, id, settings.followUpInterval);
+    const stagesOf = (ref: string) => followed.scheduleOf(ref)?.stages;
+    const decided = (inv: Parameters<typeof reminderInvoice>[0], sent: Parameters<typeof dueReminder>[3]) => {
+      const stages = stagesOf(inv.customerRef);
+      return stages ? dueReminder(reminderInvoice(inv, paused, held), settings, now, sent, stages) : null;
+    };
+    const summed = (await invoicesToPlan(ctx.db, id, { today: localToday, groups: planGroups(followed) }))
+      .map((inv) => key(inv.id, decided(inv, sentFromSummary(inv))))
       .filter((k) => k !== null)
       .sort();
     const sent = historyByInvoice(await reminderHistory(ctx.db, id));
     const whole = (await remindableInvoices(ctx.db, id))
-      .map((inv) =>
-        key(inv.id, dueReminder(reminderInvoice(inv, paused, held), settings, now, sent.get(inv.id) ?? [])),
-      )
+      .map((inv) => key(inv.id, decided(inv, sent.get(inv.id) ?? [])))
       .filter((k) => k !== null)
       .sort();
     if (JSON.stringify(summed) !== JSON.stringify(whole)) {

@@ -78,7 +78,7 @@ describe("after the Monday's run", () => {
     });
     expect(row(untilTomorrow)).toMatchObject({
       lastReminder: null,
-      nextReminder: { stage: "after_due_date", date: "2026-03-17" },
+      nextReminder: { stage: "after_due_date", label: "After Due Date", date: "2026-03-17" },
       remindersPaused: { scope: "invoice", until: "2026-03-17" },
     });
     const overdueSent = sampleInvoices().find(
@@ -90,7 +90,11 @@ describe("after the Monday's run", () => {
     let next = overdueSent.dueDate + 1 + (Math.floor((late - 1) / 7) + 1) * 7;
     const weekday = DateTime.fromISO(dayText(next), { zone: "UTC" }).weekday;
     if (weekday > 5) next += 8 - weekday;
-    expect(row(overdueSent).nextReminder).toEqual({ stage: "after_due_date", date: dayText(next) });
+    expect(row(overdueSent).nextReminder).toEqual({
+      stage: "after_due_date",
+      label: "After Due Date",
+      date: dayText(next),
+    });
 
     const upcoming = await get(`${apiPaths.reminders.upcoming}${q()}&limit=500`);
     expect(upcoming.json.data).toMatchObject({ enabled: true, from: TODAY, to: "2026-03-29" });

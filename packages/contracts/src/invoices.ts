@@ -61,6 +61,8 @@ export const invoiceRowSchema = z.object({
   lastReminder: lastReminderSchema.nullable(),
   /** The next reminder the schedule plans within 14 days; null when none (or reminders are off). */
   nextReminder: nextReminderSchema.nullable(),
+  /** Its schedule's final stage was sent and it is still open: chasing stopped, it needs a call. */
+  needsCall: z.boolean(),
   /** A pause in force on the invoice or its customer (`until`: the local date they resume). */
   remindersPaused: z
     .object({ scope: z.enum(["invoice", "customer"]), until: isoDateSchema.nullable() })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { centsSchema, companyIdSchema, currencySchema, isoDateSchema } from "./lists.ts";
-import { reminderStageSchema, sendTimeSchema, UPCOMING_DAYS } from "./reminders.ts";
+import { plannedStageSchema, sendTimeSchema, UPCOMING_DAYS } from "./reminders.ts";
 
 // What the reminder schedule plans: the enable preview and the upcoming reminders.
 
@@ -14,7 +14,11 @@ export const plannedReminderSchema = z.object({
   currency: currencySchema,
   balanceCents: centsSchema,
   dueDate: isoDateSchema,
-  stage: reminderStageSchema,
+  stage: plannedStageSchema,
+  /** The stage as users read it: the template's tile label, or the stage's day in its schedule. */
+  stageName: z.string(),
+  /** The schedule the invoice's customer follows. */
+  schedule: z.string(),
   cycle: z.number().int(),
   /** The date the schedule gives it (before a weekend move). */
   scheduledFor: isoDateSchema,
@@ -56,6 +60,8 @@ export const enablePreviewSchema = z.object({
     on_due_date: z.number().int(),
     after_due_date: z.number().int(),
     missed_promise: z.number().int(),
+    /** Stages of the company's own schedules. */
+    custom: z.number().int(),
   }),
   /** The first 100 of them, by customer name. */
   reminders: z.array(plannedReminderSchema),

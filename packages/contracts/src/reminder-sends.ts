@@ -58,6 +58,8 @@ export const reminderLogRowSchema = z.object({
   id: z.string(),
   invoiceId: z.string(),
   stage: sentReminderKindSchema,
+  /** The stage as users read it. */
+  stageName: z.string(),
   cycle: z.number().int(),
   scheduledFor: isoDateSchema.nullable(),
   status: reminderStatusSchema,

@@ -37,8 +37,14 @@ export const reminderErrorCodes = {
 /** A schedule stage: the template it uses. */
 export const reminderStageSchema = z.enum(templateTypes);
 export type ReminderStageName = z.infer<typeof reminderStageSchema>;
-/** What a sent reminder was: a stage of the schedule, or a manual 'Send reminder now'. */
-export const sentReminderKindSchema = z.enum([...templateTypes, "manual"]);
+/** A stage of one of the company's own schedules (issue 18): `stage:<uuid>`. */
+export const customStageKeySchema = z.templateLiteral(["stage:", z.uuid()]);
+export type CustomStageKey = z.infer<typeof customStageKeySchema>;
+/** A stage the engine plans: the standard schedule's (a template type) or a company schedule's own. */
+export const plannedStageSchema = z.union([reminderStageSchema, customStageKeySchema]);
+export type PlannedStage = z.infer<typeof plannedStageSchema>;
+/** What a sent reminder was: a stage of a schedule, or a manual 'Send reminder now'. */
+export const sentReminderKindSchema = z.union([z.enum([...templateTypes, "manual"]), customStageKeySchema]);
 export type SentReminderKind = z.infer<typeof sentReminderKindSchema>;
 export const reminderStatusSchema = z.enum(["queued", "sent", "failed", "cancelled"]);
 export type ReminderStatus = z.infer<typeof reminderStatusSchema>;
@@ -126,6 +132,15 @@ export type SaveReminderSettingsRequest = z.infer<typeof saveReminderSettingsReq
 // ---------------------------------------------------------------- on invoice rows
 
 /** The latest reminder sent for an invoice (automatic or manual). */
-export const lastReminderSchema = z.object({ stage: sentReminderKindSchema, sentAt: z.string() });
+export const lastReminderSchema = z.object({
+  stage: sentReminderKindSchema,
+  /** The stage as users read it: the template's tile label, or the schedule's name and the stage's day. */
+  label: z.string(),
+  sentAt: z.string(),
+});
 /** The next one the schedule plans, within the next 14 days (null while reminders are off). */
-export const nextReminderSchema = z.object({ stage: reminderStageSchema, date: isoDateSchema });
+export const nextReminderSchema = z.object({
+  stage: plannedStageSchema,
+  label: z.string(),
+  date: isoDateSchema,
+});

@@ -1,3 +1,4 @@
+import type { PlannedStage, SentReminderKind } from "@recoup/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -70,16 +71,13 @@ export const reminders = pgTable(
     id: uuid().primaryKey(),
     companyId: company(),
     invoiceQbId: text().notNull(),
-    stage: text({
-      enum: ["before_due_date", "on_due_date", "after_due_date", "missed_promise", "manual"],
-    }).notNull(),
+    /** A template type, "manual", or a company schedule's own stage (`stage:<uuid>`, issue 18). */
+    stage: text().$type<SentReminderKind>().notNull(),
     cycle: integer().notNull(),
     /** The date the schedule gave it (before a weekend move); null for a manual send. */
     scheduledFor: date(),
-    /** The template a manual send started from. */
-    templateType: text({
-      enum: ["before_due_date", "on_due_date", "after_due_date", "missed_promise"],
-    }).notNull(),
+    /** The template it is written from (a manual send: the one it started from); a schedule's own stage: its key. */
+    templateType: text().$type<PlannedStage>().notNull(),
     status: text({ enum: ["queued", "sent", "failed", "cancelled"] })
       .notNull()
       .default("queued"),

@@ -54,6 +54,7 @@ export const toInvoiceRow = (
   // Filled by the reminders module for the rows it is asked about (with the holds).
   lastReminder: null,
   nextReminder: null,
+  needsCall: false,
   remindersPaused: null,
   promise: null,
   dispute: null,

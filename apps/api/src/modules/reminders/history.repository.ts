@@ -1,8 +1,10 @@
 /** What the planner reads: each invoice's reminders so far, and the invoices a run may decide for. */
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { invoicePromises, invoices, reminders } from "../../db/schema/index.ts";
 import { liveInvoices, openBalance } from "../receivables/index.ts";
+import type { PlanGroups } from "./followed-schedules.ts";
+import { offsetOf, type Stage } from "./stages.ts";
 
 /**
  * The reminders that count for the schedule (all but cancelled) of a company's open invoices,
@@ -35,21 +37,47 @@ export function reminderHistory(db: DbOrTx, companyId: string, ids?: string[]) {
 }
 export type HistoryRow = Awaited<ReturnType<typeof reminderHistory>>[number];
 /**
+ * The latest date a reminder of this schedule can be scheduled for by `today` (its slots' dates, before
+ * any weekend move), as SQL over the invoice's due date; null when none can be yet. Numbers are the
+ * stages' validated whole days, written into the statement.
+ */
+function latestSchedulable(stages: readonly Stage[], due: SQL, today: SQL): SQL {
+  const int = (n: number) => {
+    if (!Number.isInteger(n)) throw new Error(`not a whole number of days: ${n}`);
+    return sql.raw(String(n));
+  };
+  const last = stages.at(-1)!.timing;
+  const end = last.kind === "final" ? sql`least(${today}, ${due} + ${int(offsetOf(last) - 1)})` : today;
+  const candidates = stages.map(({ timing: t }) => {
+    const first = sql`(${due} + ${int(offsetOf(t))})`;
+    if (t.kind !== "repeat") return sql`case when ${first} <= ${today} then ${first} end`;
+    const every = int(t.every);
+    return sql`case when ${first} <= ${end} then ${first} + ${every} * ((${end} - ${first}) / ${every}) end`;
+  });
+  return candidates.length === 1 ? candidates[0]! : sql`greatest(${sql.join(candidates, sql`, `)})`;
+}
+/** The customers' refs as one JSON parameter (any number of them, on both drivers). */
+const anyOf = (column: SQL | typeof invoices.customerQbId, refs: readonly string[]) =>
+  sql`${column} = any(array(select jsonb_array_elements_text(${JSON.stringify(refs)}::jsonb)))`;
+
+/**
  * The planner's read: the invoices the schedule may chase (the rows of `remindableInvoices`, with
  * only the columns a decision needs) and, from each one's history (all but cancelled reminders),
  * only what the schedule reads of it: whether its before-due and on-due notices were decided, its
- * highest after-due cycle, the latest date served, and when the latest email and the latest manual
- * one went (epoch ms). One row per invoice rather than one per reminder ever sent;
- * `sentFromSummary` (planning.ts) turns it back into the schedule's input.
+ * highest after-due cycle (and, with company schedules, each of their stages' highest cycle), the
+ * latest date served, and when the latest email and the latest manual one went (epoch ms). One row
+ * per invoice rather than one per reminder ever sent; `sentFromSummary` (planning.ts) turns it
+ * back into the schedule's input.
  *
  * Left out, because the schedule would certainly decide nothing for them on the local date
- * `today`: invoices due more than 3 days later (every reminder is scheduled on or after due - 3),
- * and invoices already served a date as late as the latest any reminder of theirs can be
- * scheduled by `today` (the schedule only sends a reminder scheduled later than the latest served:
- * the after-due cycle of `today`, or else the due date, or else due - 3). After the day's first
- * run that is nearly every invoice, so the runs every minute after it read next to nothing.
- * Kept whatever was served: an invoice whose open promise's date has passed without its 'Missed
- * Promise' (that reminder is scheduled the day after the date, not on the schedule's grid).
+ * `today`: customers not chased; invoices due later than their earliest stage can come (every
+ * reminder is scheduled on or after due minus the longest 'before' of the schedules in play); and
+ * invoices already served a date as late as the latest any reminder of their customer's schedule
+ * can be scheduled by `today` (the schedule only sends a reminder scheduled later than the latest
+ * served). After the day's first run that is nearly every invoice, so the runs every minute after
+ * it read next to nothing. Kept whatever was served: an invoice whose open promise's date has
+ * passed without its 'Missed Promise' (that reminder is scheduled the day after the date, not on
+ * the schedule's grid).
  *
  * Plain SQL with every value cast to a JSON-like type: read alike on both backends, without
  * mapping every row column by column.
@@ -57,27 +85,44 @@ export type HistoryRow = Awaited<ReturnType<typeof reminderHistory>>[number];
 export async function invoicesToPlan(
   db: DbOrTx,
   companyId: string,
-  on: { today: string; followUpInterval: number },
+  on: { today: string; groups: PlanGroups },
 ): Promise<InvoiceToPlan[]> {
   const r = reminders;
   const today = sql`${on.today}::date`;
-  const due = invoices.dueDate;
-  const latestSchedulable = sql`case
-      when ${today} > ${due} then ${due} + 1 + ${on.followUpInterval}::int * ((${today} - ${due} - 1) / ${on.followUpInterval}::int)
-      when ${today} = ${due} then ${due}
-      else ${due} - 3 end`;
+  const due = sql`${invoices.dueDate}`;
+  const { fallback, others, unchased, customStages } = on.groups;
+  const latest = others.length
+    ? sql`case ${sql.join(
+        others.map(
+          (o) =>
+            sql`when ${anyOf(invoices.customerQbId, o.customerRefs)} then ${latestSchedulable(o.stages, due, today)}`,
+        ),
+        sql` `,
+      )} else ${latestSchedulable(fallback, due, today)} end`
+    : latestSchedulable(fallback, due, today);
+  const earliest = Math.min(
+    ...[fallback, ...others.map((o) => o.stages)].map((st) => offsetOf(st[0]!.timing)),
+  );
+  const chased = unchased.length ? sql`and not ${anyOf(invoices.customerQbId, unchased)}` : sql``;
   const at = sql`coalesce(${r.sentAt}, ${r.decidedAt})`;
   // An open promise whose date has passed, its 'Missed Promise' not yet decided, may be due whatever was served.
   const p = invoicePromises;
   const missedPromise = sql`exists (select 1 from ${p} where ${p.companyId} = ${invoices.companyId}
     and ${p.invoiceQbId} = ${invoices.qbId} and ${p.endedAt} is null and ${p.missedAt} is null and ${p.promisedFor} < ${today})`;
+  // Each of a company schedule's stages' highest cycle, as "stage:<uuid>=n,..."; only when there are any.
+  const customCycles = customStages
+    ? sql`(select string_agg(c.stage || '=' || c.cycle, ',') from (
+        select ${r.stage} as stage, max(${r.cycle}) as cycle from ${r}
+        where ${r.companyId} = ${invoices.companyId} and ${r.invoiceQbId} = ${invoices.qbId}
+          and ${r.status} <> 'cancelled' and ${r.stage} like 'stage:%' group by ${r.stage}) c)`
+    : sql`null::text`;
   const result = await db.execute(sql`
     select ${invoices.qbId} as "id", ${invoices.customerQbId} as "customerRef", ${invoices.email} as "email",
       ${invoices.balanceCents}::float8 as "balanceCents", ${invoices.dueDate}::text as "dueDate",
       ${invoices.voided} as "voided", ${invoices.deletedAt} is not null as "deleted",
       h.before_due as "beforeDue", h.on_due as "onDue", h.after_cycle as "afterCycle",
       h.last_scheduled as "lastScheduled", h.last_at_ms as "lastAtMs", h.last_manual_at_ms as "lastManualAtMs",
-      h.last_missed_at_ms as "lastMissedAtMs"
+      h.last_missed_at_ms as "lastMissedAtMs", ${customCycles} as "customCycles"
     from ${invoices}
     left join lateral (
       select coalesce(bool_or(${r.stage} = 'before_due_date' and ${r.cycle} = 0), false) as before_due,
@@ -91,9 +136,9 @@ export async function invoicesToPlan(
       where ${r.companyId} = ${invoices.companyId} and ${r.invoiceQbId} = ${invoices.qbId}
         and ${r.status} <> 'cancelled'
     ) h on true
-    where ${and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email))}
-      and ((${due} <= ${today} + 3
-        and (h.last_scheduled is null or h.last_scheduled::date < ${latestSchedulable})) or ${missedPromise})`);
+    where ${and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email))} ${chased}
+      and ((${due} <= ${today} + ${sql.raw(String(-earliest))}
+        and (h.last_scheduled is null or h.last_scheduled::date < ${latest})) or ${missedPromise})`);
   return (result as unknown as { rows: InvoiceToPlan[] }).rows;
 }
 export interface InvoiceToPlan {
@@ -111,4 +156,6 @@ export interface InvoiceToPlan {
   lastAtMs: number | null;
   lastManualAtMs: number | null;
   lastMissedAtMs: number | null;
+  /** A company schedule's stages' highest cycles, "stage:<uuid>=n,...", or null. */
+  customCycles: string | null;
 }

@@ -7,6 +7,7 @@ import { loadSettings } from "./load-settings.ts";
 import { pauseOn, pausesByTarget, scheduleSettings } from "./planning.ts";
 import { lastSent } from "./reminders.repository.ts";
 import { nextReminders } from "./schedule.ts";
+import { needsACall } from "./stages.ts";
 import { planningInputs } from "./upcoming.service.ts";
 
 /**
@@ -26,28 +27,38 @@ export async function withReminderColumns(ctx: AppContext, companyId: string, ro
       invoiceIds: ids,
       customerRefs: [...new Set(rows.map((r) => r.customerRef))],
     }),
-    s.enabled
-      ? planningInputs(
-          ctx,
-          companyId,
-          today,
-          ids.filter((_, i) => rows[i]!.balanceCents > 0),
-        )
-      : [],
+    planningInputs(
+      ctx,
+      s,
+      today,
+      ids.filter((_, i) => rows[i]!.balanceCents > 0),
+    ),
   ]);
   const lastBy = new Map(last.map((l) => [l.invoiceId, l]));
   const paused = pausesByTarget(pauses);
   const settings = scheduleSettings(s);
-  const nextBy = new Map(
-    planning.map(({ inv, schedule, sent }) => [inv.id, nextReminders(schedule, settings, now, sent, 14)[0]]),
+  const plans = new Map(
+    planning.rows.map(({ inv, follows, schedule, sent }) => [
+      inv.id,
+      {
+        next: s.enabled ? nextReminders(schedule, settings, now, sent, 14, follows.stages)[0] : undefined,
+        needsCall: needsACall(follows.stages, new Set(sent.map((r) => `${r.stage}:${r.cycle}`))),
+      },
+    ]),
   );
   return rows.map((row) => {
     const l = lastBy.get(row.id);
-    const next = nextBy.get(row.id);
+    const plan = plans.get(row.id);
+    const next = plan?.next;
     return {
       ...row,
-      lastReminder: l?.sentAt ? { stage: l.stage, sentAt: l.sentAt.toISOString() } : null,
-      nextReminder: next ? { stage: next.stage, date: next.date } : null,
+      lastReminder: l?.sentAt
+        ? { stage: l.stage, label: planning.stageName(l.stage), sentAt: l.sentAt.toISOString() }
+        : null,
+      nextReminder: next
+        ? { stage: next.stage, label: planning.stageName(next.stage), date: next.date }
+        : null,
+      needsCall: plan?.needsCall ?? false,
       remindersPaused: pauseOn(row, paused),
       ...holds.holdBadges(held, row, today),
     };

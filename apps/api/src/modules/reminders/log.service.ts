@@ -3,6 +3,8 @@ import type { ReminderLogRow } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { utcMonth } from "../../lib/dates.ts";
 import * as repo from "./reminders.repository.ts";
+import { findSchedules } from "./schedules.repository.ts";
+import { stageNamer } from "./stage-names.ts";
 import * as usageRepo from "./usage.repository.ts";
 
 export async function reminderLog(
@@ -22,10 +24,12 @@ export async function reminderLog(
     offset: (q.page - 1) * q.limit,
     limit: q.limit,
   });
+  const stageName = stageNamer(await findSchedules(ctx.db, companyId));
   const reminders: ReminderLogRow[] = rows.map((r) => ({
     id: r.id,
     invoiceId: r.invoiceQbId,
     stage: r.stage,
+    stageName: stageName(r.stage),
     cycle: r.cycle,
     scheduledFor: r.scheduledFor,
     status: r.status,

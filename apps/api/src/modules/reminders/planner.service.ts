@@ -7,6 +7,7 @@ import { dateIn } from "../../lib/dates.ts";
 import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import * as decisionsRepo from "./decisions.repository.ts";
+import { followedSchedules, planGroups } from "./followed-schedules.ts";
 import { ensureFreshData, isFresh } from "./freshness.ts";
 import * as historyRepo from "./history.repository.ts";
 import { pausesByTarget, reminderInvoice, scheduleSettings, sentFromSummary } from "./planning.ts";
@@ -83,9 +84,9 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
   return { outcome: "planned", decided, synced };
 }
 /**
- * The reminders due now for the company's open invoices, as outbox rows: one read of the invoices
- * with their history summed up (`invoicesToPlan`), the pauses in force, and the open promises and
- * disputes.
+ * The reminders due now for the company's open invoices, as outbox rows, each by the schedule its
+ * customer follows now: one read of the invoices with their history summed up (`invoicesToPlan`),
+ * the schedules, the pauses in force, and the open promises and disputes.
  */
 async function decide(
   ctx: AppContext,
@@ -97,16 +98,17 @@ async function decide(
   const settings = scheduleSettings(s);
   // One after another: inside the transaction they share one connection.
   const today = windowState(settings, now).today;
-  const invoices = await historyRepo.invoicesToPlan(db, companyId, {
-    today,
-    followUpInterval: settings.followUpInterval,
-  });
+  const followed = await followedSchedules(db, companyId, settings.followUpInterval);
+  const invoices = await historyRepo.invoicesToPlan(db, companyId, { today, groups: planGroups(followed) });
   const pauses = await pauseRepo.activePauses(db, companyId, dateIn(s.timezone, now));
   const paused = pausesByTarget(pauses);
   const held = await holds.holdsOn(db, companyId);
   const rows: decisionsRepo.Decision[] = [];
   for (const inv of invoices) {
-    const due = dueReminder(reminderInvoice(inv, paused, held), settings, now, sentFromSummary(inv));
+    // The schedule the customer follows now (the read left out customers not chased).
+    const stages = followed.scheduleOf(inv.customerRef)?.stages;
+    if (!stages) continue;
+    const due = dueReminder(reminderInvoice(inv, paused, held), settings, now, sentFromSummary(inv), stages);
     if (!due) continue;
     const id = timeOrderedId();
     rows.push({

@@ -3,7 +3,13 @@ import type { PauseRow } from "../pauses/index.ts";
 import type { HistoryRow, InvoiceToPlan } from "./history.repository.ts";
 import type { InvoiceForReminder } from "./remindable.repository.ts";
 import type { SettingsRow } from "./reminder-settings.repository.ts";
-import type { FollowUpInterval, ReminderInvoice, ReminderSettings, SentReminder } from "./schedule-types.ts";
+import type {
+  FollowUpInterval,
+  ReminderInvoice,
+  ReminderSettings,
+  ReminderStage,
+  SentReminder,
+} from "./schedule-types.ts";
 
 /**
  * From stored rows to the schedule's inputs: the company's settings, each invoice with the pause
@@ -52,7 +58,7 @@ export function sentFromSummary(
   h: Pick<
     InvoiceToPlan,
     "beforeDue" | "onDue" | "afterCycle" | "lastScheduled" | "lastAtMs" | "lastManualAtMs" | "lastMissedAtMs"
-  >,
+  > & { customCycles?: string | null },
 ): SentReminder[] {
   if (h.lastAtMs === null) return [];
   // Without any date served, every reminder counts as manual and the latest send is a manual one.
@@ -64,6 +70,11 @@ export function sentFromSummary(
   if (h.beforeDue) sent.push({ stage: "before_due_date", cycle: 0, ...carrier });
   if (h.onDue) sent.push({ stage: "on_due_date", cycle: 0, ...carrier });
   if (h.afterCycle !== null) sent.push({ stage: "after_due_date", cycle: h.afterCycle, ...carrier });
+  // A company schedule's stage: its highest cycle (a fixed stage's is 0: sent; a repeating one's next is above it).
+  for (const pair of h.customCycles?.split(",") ?? []) {
+    const [stage, cycle] = pair.split("=");
+    sent.push({ stage: stage as ReminderStage, cycle: Number(cycle), ...carrier });
+  }
   // Its key is never asked for (the open promise says whether it was missed): only its day counts.
   if (h.lastMissedAtMs !== null)
     sent.push({ stage: "missed_promise", cycle: -1, ...carrier, sentAt: new Date(h.lastMissedAtMs) });

@@ -23,6 +23,10 @@ export const standardSchedule = (interval: number): Followed => ({
   stages: defaultStages(interval),
 });
 
+/** What customers with no choice and no tag follow: the company's default, or the standard schedule. */
+export const defaultSchedule = (schedules: readonly ScheduleRow[], followUpInterval: number): Followed =>
+  schedules.find((s) => s.isDefault) ?? standardSchedule(followUpInterval);
+
 /** Which schedule a customer follows and why: their own choice, a tag (which), or the company's default. */
 export interface FollowedBy {
   /** null: not chased ('Don't chase this customer'). */
@@ -38,7 +42,7 @@ export function scheduleReasons(
 ): (customerRef: string) => FollowedBy {
   const standard = standardSchedule(followUpInterval);
   const byId = new Map<string, Followed>(schedules.map((s) => [s.id, s]));
-  const fallback = schedules.find((s) => s.isDefault) ?? standard;
+  const fallback = defaultSchedule(schedules, followUpInterval);
   const own = new Map<string, FollowedBy>(
     assignments.customers.map((c) => [
       c.customerRef,

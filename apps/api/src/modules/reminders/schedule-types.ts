@@ -1,7 +1,8 @@
 /** The reminder schedule's inputs and outputs: settings, an invoice, what was sent, what is due. */
-import type { TemplateType } from "@recoup/contracts";
+import type { PlannedStage } from "@recoup/contracts";
 
-export type ReminderStage = TemplateType;
+/** A stage of the standard schedule (its template type) or of a company's own (`stage:<uuid>`). */
+export type ReminderStage = PlannedStage;
 export type FollowUpInterval = 7 | 15 | 30;
 export const reminderDefaults = { sendTime: "09:00", weekdaysOnly: true, followUpInterval: 7 } as const;
 /** The day's window opens at the send time and closes at this local time. */

@@ -98,6 +98,9 @@ function decide(
   stages: readonly Stage[],
 ): Slot | null {
   if (!isChased(invoice, today) || today <= past.lastDay) return null;
+  // After a schedule's final stage, nothing more: the invoice needs a call.
+  const last = stages.at(-1);
+  if (last?.timing.kind === "final" && past.keys.has(keyOf(last.key, 0))) return null;
   const promise = invoice.promise;
   if (promise && !promise.missed) {
     const promised = epochDay(promise.date);

@@ -129,7 +129,7 @@ export async function saveSchedule(
 export async function scheduleImpact(ctx: AppContext, companyId: string, id: string) {
   const f = await followers(ctx, companyId);
   if (!f.schedules.some((s) => s.id === id)) throw notFound("Schedule not found.");
-  const upcoming = await upcomingFor(ctx, companyId, f.scheduleOf, (s) => s?.id === id);
+  const upcoming = await upcomingFor(ctx, companyId, (s) => s.id === id);
   return { customers: f.count.get(id) ?? 0, upcomingReminders: upcoming };
 }
 

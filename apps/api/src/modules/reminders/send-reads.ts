@@ -1,5 +1,5 @@
 /** What a send batch reads once per company, and why a reminder must not go after all. */
-import type { TemplateType } from "@recoup/contracts";
+import type { PlannedStage, TemplateType } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { dateIn } from "../../lib/dates.ts";
 import { type ThreadHeaders, threadHeaders } from "../communications/index.ts";
@@ -10,6 +10,7 @@ import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
 import * as remindableRepo from "./remindable.repository.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import type * as repo from "./reminders.repository.ts";
+import { findSchedules, type ScheduleRow } from "./schedules.repository.ts";
 import { subscriptionHold } from "./subscription-gate.ts";
 import { findTemplates } from "./templates.repository.ts";
 import { companyForEmail } from "./templates.service.ts";
@@ -31,7 +32,8 @@ export interface CompanyReads {
   /** The company as emails show it, its templates and whether reminders carry the invoice's PDF, read when the first is sent. */
   email(): Promise<{
     company: Awaited<ReturnType<typeof companyForEmail>>;
-    templates: Map<TemplateType, { subject: string; content: string }>;
+    /** By stage: the standard templates by type, and each of the company's schedules' stages. */
+    templates: Map<PlannedStage, { subject: string; content: string }>;
     attachPdf: boolean;
   }>;
   /** The invoice's PDF from QuickBooks, or why it is not there (`invoice-pdf.ts`). */
@@ -81,15 +83,30 @@ export async function companyReads(ctx: AppContext, companyId: string, batch: re
         companyForEmail(ctx, companyId),
         findTemplates(ctx.db, companyId),
         settingsRepo.findSettings(ctx.db, companyId),
-      ]).then(([company, templates, settings]) => ({
+        findSchedules(ctx.db, companyId),
+      ]).then(([company, templates, settings, schedules]) => ({
         company,
-        templates: new Map(templates.map((t) => [t.type, t])),
+        templates: stageTemplates(templates, schedules),
         attachPdf: settings?.attachInvoicePdf ?? true,
       }));
       return email;
     },
     invoicePdf: reminderPdfs(ctx, companyId),
   } satisfies CompanyReads;
+}
+/** Each stage's template: the standard ones by type; a schedule's stage, its own or the standard one it names. */
+function stageTemplates(
+  templates: readonly { type: TemplateType; subject: string; content: string }[],
+  schedules: readonly ScheduleRow[],
+) {
+  const byStage = new Map<PlannedStage, { subject: string; content: string }>(
+    templates.map((t) => [t.type, t]),
+  );
+  for (const stage of schedules.flatMap((s) => s.stages)) {
+    const t = "type" in stage.template ? byStage.get(stage.template.type) : stage.template;
+    if (t) byStage.set(stage.key as PlannedStage, t);
+  }
+  return byStage;
 }
 /**
  * Why a queued reminder must not go out any more, checked just before sending: the invoice was

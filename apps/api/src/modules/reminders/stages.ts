@@ -27,7 +27,7 @@ export interface Stage {
 }
 
 export const MAX_STAGES = 10;
-const offsetOf = (t: StageTiming) => (t.kind === "before" ? -t.days : t.kind === "on" ? 0 : t.days);
+export const offsetOf = (t: StageTiming) => (t.kind === "before" ? -t.days : t.kind === "on" ? 0 : t.days);
 
 /** Why a list of stages is not a schedule, naming the stage (1-based) and field; null when it is. */
 export function stagesProblem(stages: readonly Stage[]): string | null {

@@ -1,39 +1,53 @@
 /** What the schedule would send: the preview when reminders are turned on, and the upcoming reminders. */
-import type { EnablePreview, PlannedReminderRow } from "@recoup/contracts";
+import type { EnablePreview, PlannedReminderRow, TemplateType } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
+import { followedSchedules } from "./followed-schedules.ts";
 import { reminderHistory } from "./history.repository.ts";
 import { loadSettings } from "./load-settings.ts";
 import { historyByInvoice, pausesByTarget, reminderInvoice, scheduleSettings } from "./planning.ts";
 import { type InvoiceForReminder, remindableInvoices } from "./remindable.repository.ts";
+import type { SettingsRow } from "./reminder-settings.repository.ts";
 import { dueReminder, nextReminders } from "./schedule.ts";
-import type { Followed, ScheduleOf } from "./schedule-choice.ts";
+import type { Followed } from "./schedule-choice.ts";
 import type { DueReminder } from "./schedule-types.ts";
 import { windowState } from "./send-window.ts";
+import { stageNamer } from "./stage-names.ts";
 
-/** The invoices the schedule may chase, as the schedule reads them, with their history. */
-export async function planningInputs(ctx: AppContext, companyId: string, today: string, ids?: string[]) {
-  const [invoices, history, pauses, held] = await Promise.all([
+/**
+ * The invoices the schedule may chase, as the schedule reads them, with their history and the
+ * schedule their customer follows (customers not chased are left out), and the stages' names.
+ */
+export async function planningInputs(ctx: AppContext, s: SettingsRow, today: string, ids?: string[]) {
+  const { companyId } = s;
+  const [invoices, history, pauses, held, followed] = await Promise.all([
     remindableInvoices(ctx.db, companyId, ids),
     reminderHistory(ctx.db, companyId, ids),
     pauseRepo.activePauses(ctx.db, companyId, today),
     holds.holdsOn(ctx.db, companyId, ids),
+    followedSchedules(ctx.db, companyId, Number(s.followUpInterval)),
   ]);
   const sent = historyByInvoice(history);
   const paused = pausesByTarget(pauses);
-  return invoices.map((inv) => ({
-    inv,
-    schedule: reminderInvoice(inv, paused, held),
-    sent: sent.get(inv.id) ?? [],
-  }));
+  const rows = invoices.flatMap((inv) => {
+    const follows = followed.scheduleOf(inv.customerRef);
+    if (!follows) return [];
+    return [{ inv, follows, schedule: reminderInvoice(inv, paused, held), sent: sent.get(inv.id) ?? [] }];
+  });
+  return {
+    rows,
+    stageName: stageNamer(followed.schedules),
+    /** Beside the schedule's name (the upcoming list): the stage's day only. */
+    stageOnly: stageNamer(followed.schedules, true),
+    followed,
+  };
 }
 const plannedRow = (
   inv: InvoiceForReminder,
   due: DueReminder,
-  date: string,
-  opensAt: Date,
+  at: { date: string; opensAt: Date; schedule: string; stageName: string },
 ): PlannedReminderRow => ({
   invoiceId: inv.id,
   docNumber: inv.docNumber,
@@ -44,10 +58,12 @@ const plannedRow = (
   balanceCents: Number(inv.balanceCents),
   dueDate: inv.dueDate!,
   stage: due.stage,
+  stageName: at.stageName,
+  schedule: at.schedule,
   cycle: due.cycle,
   scheduledFor: due.scheduledFor,
-  date,
-  opensAt: opensAt.toISOString(),
+  date: at.date,
+  opensAt: at.opensAt.toISOString(),
 });
 const byDateThenCustomer = (a: PlannedReminderRow, b: PlannedReminderRow) =>
   a.date.localeCompare(b.date) ||
@@ -65,14 +81,23 @@ export async function enablePreview(
   const window = windowState(settings, now);
   const at = window.open ? now : window.nextOpensAt;
   const date = dateIn(s.timezone, at);
+  const inputs = await planningInputs(ctx, s, date);
   const rows: PlannedReminderRow[] = [];
-  for (const { inv, schedule, sent } of await planningInputs(ctx, companyId, date)) {
-    const due = dueReminder(schedule, settings, at, sent);
-    if (due) rows.push(plannedRow(inv, due, date, at));
+  for (const { inv, follows, schedule, sent } of inputs.rows) {
+    const due = dueReminder(schedule, settings, at, sent, follows.stages);
+    if (due)
+      rows.push(
+        plannedRow(inv, due, {
+          date,
+          opensAt: at,
+          schedule: follows.name,
+          stageName: inputs.stageOnly(due.stage),
+        }),
+      );
   }
   rows.sort((a, b) => a.customerName.localeCompare(b.customerName) || a.invoiceId.localeCompare(b.invoiceId));
-  const byStage = { before_due_date: 0, on_due_date: 0, after_due_date: 0, missed_promise: 0 };
-  for (const r of rows) byStage[r.stage]++;
+  const byStage = { before_due_date: 0, on_due_date: 0, after_due_date: 0, missed_promise: 0, custom: 0 };
+  for (const r of rows) byStage[r.stage.startsWith("stage:") ? "custom" : (r.stage as TemplateType)]++;
   return {
     now: window.open,
     at: at.toISOString(),
@@ -94,10 +119,17 @@ export async function upcomingReminders(
   const settings = scheduleSettings(s);
   const now = ctx.now();
   const from = dateIn(s.timezone, now);
+  const inputs = await planningInputs(ctx, s, from);
   const rows: PlannedReminderRow[] = [];
-  for (const { inv, schedule, sent } of await planningInputs(ctx, companyId, from)) {
-    for (const p of nextReminders(schedule, settings, now, sent, q.days)) {
-      rows.push(plannedRow(inv, p, p.date, p.opensAt));
+  for (const { inv, follows, schedule, sent } of inputs.rows) {
+    for (const p of nextReminders(schedule, settings, now, sent, q.days, follows.stages)) {
+      const at = {
+        date: p.date,
+        opensAt: p.opensAt,
+        schedule: follows.name,
+        stageName: inputs.stageOnly(p.stage),
+      };
+      rows.push(plannedRow(inv, p, at));
     }
   }
   rows.sort(byDateThenCustomer);
@@ -114,17 +146,16 @@ export async function upcomingReminders(
 export async function upcomingFor(
   ctx: AppContext,
   companyId: string,
-  scheduleOf: ScheduleOf,
-  which: (s: Followed | null) => boolean,
+  which: (s: Followed) => boolean,
   days = 14,
 ) {
   const s = await loadSettings(ctx, companyId);
   const settings = scheduleSettings(s);
   const now = ctx.now();
   let count = 0;
-  for (const { inv, schedule, sent } of await planningInputs(ctx, companyId, dateIn(s.timezone, now))) {
-    if (which(scheduleOf(inv.customerRef)))
-      count += nextReminders(schedule, settings, now, sent, days).length;
+  const inputs = await planningInputs(ctx, s, dateIn(s.timezone, now));
+  for (const { follows, schedule, sent } of inputs.rows) {
+    if (which(follows)) count += nextReminders(schedule, settings, now, sent, days, follows.stages).length;
   }
   return count;
 }

@@ -69,6 +69,12 @@ export function EnableRemindersDialog({
                     <span className="font-medium tabular-nums">{formatCount(data.byStage[stage])}</span>
                   </li>
                 ))}
+              {data.byStage.custom > 0 ? (
+                <li>
+                  <span className="text-muted-foreground">Your schedules' stages: </span>
+                  <span className="font-medium tabular-nums">{formatCount(data.byStage.custom)}</span>
+                </li>
+              ) : null}
             </ul>
             <ScrollRegion label="Reminders that would go out" className="max-h-64 border p-3">
               <PlannedRemindersList rows={data.reminders} label="Reminders that would go out" links={false} />

@@ -38,7 +38,12 @@ function PlannedReminder({
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <StageBadge stage={row.stage} />
+        <span className="grid justify-items-end gap-0.5">
+          <StageBadge stage={row.stage} label={row.stageName} />
+          <span className="text-muted-foreground text-[0.6875rem]" data-testid="planned-schedule">
+            {row.schedule}
+          </span>
+        </span>
         <span className="text-sm font-medium tabular-nums">
           {formatMoney(row.balanceCents, row.currency)}
         </span>

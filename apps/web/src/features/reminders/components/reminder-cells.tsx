@@ -2,17 +2,26 @@ import type { InvoiceRow, ReminderPause, SentReminderKind } from "@recoup/contra
 import { MailWarningIcon, MessageSquareReplyIcon, PauseIcon, PlaneIcon } from "lucide-react";
 import { usePauseInForce } from "@/features/reminders/hooks/use-pause-in-force";
 import { pauseText } from "@/features/reminders/utils/pause-text";
-import { stageLabel } from "@/features/reminders/utils/stage-label";
 import { formatDate, formatDateTime, formatUnixDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const none = <span className="text-muted-foreground">—</span>;
 
-/** A stage over its date, small enough for a table cell. */
-function StageAndDate({ stage, date, title }: { stage: SentReminderKind; date: string; title?: string }) {
+/** A stage (as the API names it) over its date, small enough for a table cell. */
+function StageAndDate({
+  stage,
+  label,
+  date,
+  title,
+}: {
+  stage: SentReminderKind;
+  label: string;
+  date: string;
+  title?: string;
+}) {
   return (
     <span className="grid text-xs leading-snug whitespace-nowrap" data-stage={stage}>
-      <span className="font-medium">{stageLabel(stage)}</span>
+      <span className="font-medium">{label}</span>
       <span className="text-muted-foreground" title={title}>
         {date}
       </span>
@@ -27,6 +36,7 @@ export function LastReminderCell({ row }: { row: Pick<InvoiceRow, "lastReminder"
   return (
     <StageAndDate
       stage={last.stage}
+      label={last.label}
       date={formatUnixDate(Date.parse(last.sentAt) / 1000)}
       title={formatDateTime(last.sentAt)}
     />
@@ -103,7 +113,7 @@ export function NextReminderCell({
   }
   const next = row.nextReminder;
   if (!next) return none;
-  return <StageAndDate stage={next.stage} date={formatDate(next.date)} />;
+  return <StageAndDate stage={next.stage} label={next.label} date={formatDate(next.date)} />;
 }
 
 /** Last and next reminder in one cell, so the invoice table fits a laptop screen. */

@@ -26,7 +26,7 @@ const preview = (over: Partial<EnablePreview>): EnablePreview => ({
   timezone: "Europe/Paris",
   count: 5,
   recipients: 4,
-  byStage: { before_due_date: 1, on_due_date: 1, after_due_date: 3, missed_promise: 0 },
+  byStage: { before_due_date: 1, on_due_date: 1, after_due_date: 3, missed_promise: 0, custom: 0 },
   reminders: [],
   ...over,
 });
