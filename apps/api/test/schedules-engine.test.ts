@@ -26,6 +26,7 @@ import {
   windowState,
 } from "../src/modules/reminders/index.ts";
 import { dayText, type InvoiceRecord, TODAY, todayDay } from "./collections-fixture.ts";
+import { until } from "./kit/index.ts";
 import { firstReminder, localTime, remindersWorldForFile } from "./reminders-fixture.ts";
 
 const { w, setClock, get, post, q, sampleInvoices, turnOn, log } = remindersWorldForFile();
@@ -330,6 +331,11 @@ describe("the engine follows each customer's schedule", () => {
       expect(summed).toEqual(whole);
       decisions += whole.length;
       await planCompany(ctx, id);
+      // Sent at this day's clock before the test moves it on (a send records its day).
+      await until(async () => (await log()).every((r) => r.status !== "queued"), 20_000, {
+        what: "the day's reminders sent",
+        intervalMs: 100,
+      });
     }
     expect(decisions).toBeGreaterThan(20);
   });
