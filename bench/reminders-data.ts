@@ -24,7 +24,25 @@ export interface ReminderData {
   history: boolean;
   /** Name prefix, so several sets can live in one database. */
   label: string;
+  /**
+   * Schedules of the company's own besides the standard one (0-4, issue 18): customer n follows
+   * schedule n mod 5 (0: the standard), the first two by the customer's own choice, the others by
+   * a tag; the history is each customer's schedule's.
+   */
+  schedules?: number;
 }
+
+/**
+ * The company schedules a bench company may have: a before-due notice, an on-due one and a notice
+ * repeating from the day after, at another pace than the standard one (3 days before, every 7).
+ */
+export const BENCH_SCHEDULES = [
+  { before: 5, every: 7 },
+  { before: 1, every: 5 },
+  { before: 7, every: 14 },
+  { before: 2, every: 10 },
+] as const;
+const STANDARD = { before: 3, every: 7 };
 
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
 /** Due dates: today + 30 down to today - 120. */
@@ -72,20 +90,52 @@ export async function generateReminderCompanies(exec: Exec, d: ReminderData) {
     cross join lateral (select ${today} + 30 - ((i * 7919 + c.n * 104729) % ${DUE_SPREAD}) as due,
       (10000 + (i * 48271) % 500000)::bigint as total) f
     order by c.id, i`);
+  // Each company's schedules (k = 0 the standard: its stages are the template types), their stages' keys.
+  const kinds = [STANDARD, ...BENCH_SCHEDULES.slice(0, d.schedules ?? 0)];
+  const sch = `${co}_sch`;
+  await exec(`drop table if exists ${sch}`);
+  await exec(`create temp table ${sch} as
+    select c.id as company_id, k.k, k.before, k.every, case when k.k = 0 then null else gen_random_uuid() end as id,
+      case when k.k = 0 then 'before_due_date' else 'stage:' || gen_random_uuid() end as key_before,
+      case when k.k = 0 then 'on_due_date' else 'stage:' || gen_random_uuid() end as key_on,
+      case when k.k = 0 then 'after_due_date' else 'stage:' || gen_random_uuid() end as key_after
+    from ${co} c cross join (values ${kinds.map((x, k) => `(${k}, ${x.before}, ${x.every})`).join(", ")}) k(k, before, every)`);
+  if (kinds.length > 1) {
+    await exec(`insert into reminder_schedules (id, company_id, name, stages, is_default)
+      select id, company_id, 'Schedule ' || k, jsonb_build_array(
+        jsonb_build_object('key', key_before, 'timing', jsonb_build_object('kind', 'before', 'days', before),
+          'template', jsonb_build_object('type', 'before_due_date')),
+        jsonb_build_object('key', key_on, 'timing', jsonb_build_object('kind', 'on'),
+          'template', jsonb_build_object('type', 'on_due_date')),
+        jsonb_build_object('key', key_after, 'timing', jsonb_build_object('kind', 'repeat', 'days', 1, 'every', every),
+          'template', jsonb_build_object('type', 'after_due_date'))), false
+      from ${sch} where k > 0`);
+    // Schedules 1 and 2 by the customers' own choice; 3 and 4 by a tag.
+    await exec(`insert into customer_reminder_schedules (company_id, customer_qb_id, choice, schedule_id)
+      select s.company_id, i::text, 'schedule', s.id from ${sch} s
+      cross join generate_series(1, ${CUSTOMERS}) i where s.k in (1, 2) and i % 5 = s.k`);
+    await exec(`insert into tag_reminder_schedules (company_id, tag, schedule_id)
+      select company_id, 'pace ' || k, id from ${sch} where k in (3, 4)`);
+    await exec(`insert into customer_profiles (company_id, customer_qb_id, tags)
+      select s.company_id, i::text, array['pace ' || s.k, 'z other'] from ${sch} s
+      cross join generate_series(1, ${CUSTOMERS}) i where s.k in (3, 4) and i % 5 = s.k`);
+  }
   if (d.history) {
-    // Yesterday and before: the before-due notice (due - 3), the on-due one, and an after-due one
-    // every 7 days from due + 1, each sent at 10:00 local on its day.
+    // Yesterday and before, by the customer's schedule: the before-due notice, the on-due one, and
+    // one every `every` days from due + 1, each sent at 10:00 local on its day.
     await exec(`insert into reminders (id, company_id, invoice_qb_id, stage, cycle, scheduled_for,
         template_type, status, message_id, to_address, subject, attempts, decided_at, sent_at)
       select gen_random_uuid(), inv.company_id, inv.qb_id, s.stage, s.cycle, s.day, s.stage, 'sent',
         '<history.' || inv.qb_id || '.' || s.stage || '.' || s.cycle || '@bench>', inv.email, 'sent before', 1,
         (s.day + time '10:00') at time zone ${lit(d.timezone)}, (s.day + time '10:00') at time zone ${lit(d.timezone)}
       from invoices inv
+      join ${sch} k on k.company_id = inv.company_id
+        and k.k = case when inv.customer_qb_id::int % 5 < ${kinds.length} then inv.customer_qb_id::int % 5 else 0 end
       cross join lateral (
-        select 'before_due_date' as stage, 0 as cycle, inv.due_date - 3 as day where inv.due_date - 3 < ${today}
-        union all select 'on_due_date', 0, inv.due_date where inv.due_date < ${today}
-        union all select 'after_due_date', c, inv.due_date + 1 + 7 * c
-          from generate_series(0, (${today} - 2 - inv.due_date) / 7) c where inv.due_date + 1 < ${today}
+        select k.key_before as stage, 0 as cycle, inv.due_date - k.before as day where inv.due_date - k.before < ${today}
+        union all select k.key_on, 0, inv.due_date where inv.due_date < ${today}
+        union all select k.key_after, c, inv.due_date + 1 + k.every * c
+          from generate_series(0, (${today} - 2 - inv.due_date) / k.every) c where inv.due_date + 1 < ${today}
       ) s
       where inv.company_id in (select id from ${co}) and inv.balance_cents > 0
       order by s.day, inv.company_id, inv.qb_id`);

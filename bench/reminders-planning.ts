@@ -213,7 +213,14 @@ async function crossCheck({ ctx }: ReminderBenchApp, ids: readonly string[]) {
  */
 export async function runPlanning(
   b: ReminderBenchApp,
-  o: { companies: number; invoices: number; zone: string; today: string; firstDay: boolean },
+  o: {
+    companies: number;
+    invoices: number;
+    zone: string;
+    today: string;
+    firstDay: boolean;
+    schedules?: number;
+  },
 ) {
   const { exec, ctx } = b;
   const planning: Record<string, unknown> = {};
@@ -225,6 +232,7 @@ export async function runPlanning(
     today: o.today,
     history: true,
     label: "plan",
+    schedules: o.schedules ?? 0,
   });
   log(
     `generated in ${data.seconds} s: ${data.open} open of ${data.invoices} invoices, ${data.history} reminders sent`,

@@ -37,6 +37,8 @@ const postgres = process.env.BENCH_DB === "postgres" || Boolean(process.env.BENC
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? (postgres ? 1000 : 100));
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 1000);
 const SEND_COMPANIES = Number(process.env.BENCH_SEND_COMPANIES ?? 20);
+/** Company schedules besides the standard one (0-4): BENCH_SCHEDULES=4 plans with 5 schedules. */
+const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 0);
 /** Steps to leave out: plan, first-day, send. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const resultsDir = path.join(import.meta.dirname, "results");
@@ -58,6 +60,7 @@ const planning: Record<string, unknown> = SKIP.has("plan")
       zone,
       today,
       firstDay: !SKIP.has("first-day"),
+      schedules: SCHEDULES,
     });
 
 // --- Sending ---
@@ -67,14 +70,22 @@ const sending = SKIP.has("send")
 
 const result = {
   date: new Date().toISOString().slice(0, 10),
-  command: `${postgres ? "BENCH_DB=postgres " : ""}npx tsx bench/reminders.bench.ts`,
+  command: `${postgres ? "BENCH_DB=postgres " : ""}${SCHEDULES ? `BENCH_SCHEDULES=${SCHEDULES} ` : ""}npx tsx bench/reminders.bench.ts`,
   database: bench.kind,
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-  settings: { companies: COMPANIES, invoices: INVOICES, sendCompanies: SEND_COMPANIES, zone, today },
+  settings: {
+    companies: COMPANIES,
+    invoices: INVOICES,
+    sendCompanies: SEND_COMPANIES,
+    schedules: SCHEDULES + 1,
+    zone,
+    today,
+  },
   planning,
   sending,
 };
-writeFileSync(path.join(resultsDir, `reminders-${bench.kind}.json`), `${JSON.stringify(result, null, 2)}\n`);
+const name = `reminders-${bench.kind}${SCHEDULES ? `-${SCHEDULES + 1}-schedules` : ""}.json`;
+writeFileSync(path.join(resultsDir, name), `${JSON.stringify(result, null, 2)}\n`);
 printTable();
 console.log(JSON.stringify(result, null, 2));
 await bench.close();
