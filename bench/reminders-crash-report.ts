@@ -48,12 +48,19 @@ export async function countPoints(
     for (const r of await exec("select attempts from reminders where company_id = any($1::uuid[])", [ids])) {
       attempts += r.attempts as number;
     }
+    const [own] = await exec(
+      `select count(*)::int as n from reminders where company_id = any($1::uuid[]) and stage like 'stage:%'
+         and status = 'sent'`,
+      [ids],
+    );
     const these = rounds.filter((r) => r.point === point);
     results.push({
       point,
       kills: these.filter((r) => r.killed).length,
       rounds: these.length,
       reminders: invoices.length,
+      /** Sent under the company's own schedule's stage (the others: the standard schedule's). */
+      underOwnSchedule: own!.n as number,
       lost,
       duplicatesSameMessageId: duplicates,
       sentAgainUnderAnotherMessageId: twiceUnderNewIds,

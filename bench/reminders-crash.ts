@@ -12,7 +12,9 @@
  * - `send-after-smtp`: the SMTP server has accepted the email, it is not recorded sent;
  * - `send-after-record`: it is recorded sent, the queue's job not completed.
  *
- * A round: one company turns its reminders on with `CRASH_REMINDERS` (1) invoice overdue; a worker
+ * A round: one company turns its reminders on with `CRASH_REMINDERS` (1) invoice overdue, its
+ * customer on the company's own schedule in every other round and on the standard one in the
+ * others (issue 18: two schedules, the own one's stage keys `stage:<uuid>`); a worker
  * started with the hook is asked to plan it (the `reminder-plan` job the cron's run queues) and
  * kills itself at the point. The queue would fail the dead worker's active jobs once they expire
  * (2 minutes for planning, 5 for sending) and retry a send after 30 s: this script does both at once, through pg-boss's
@@ -90,8 +92,18 @@ for (const point of POINTS) {
     today,
     history: false,
     label: point.replaceAll("-", "_"),
+    schedules: 1,
   });
   companiesOf.set(point, data.ids);
+  // Two schedules: each company has its own besides the standard one, and in every other round the
+  // overdue invoice's customer follows it (its stage keys are the schedule's own, `stage:<uuid>`).
+  await exec(
+    `insert into customer_reminder_schedules (company_id, customer_qb_id, choice, schedule_id)
+     select s.company_id, i.customer_qb_id, 'schedule', s.id from reminder_schedules s
+     join invoices i on i.company_id = s.company_id and i.balance_cents > 0
+     where s.company_id = any($1::uuid[]) on conflict do nothing`,
+    [data.ids.filter((_, i) => i % 2 === 0)],
+  );
 }
 // Every open invoice 10 days overdue: each gets its after-due notice (cycle 1 of 7 days).
 await exec(`update invoices set due_date = $1::date - 10 where balance_cents > 0`, [today]);

@@ -1,5 +1,5 @@
 import type { InvoiceRow, ReminderPause, SentReminderKind } from "@recoup/contracts";
-import { MailWarningIcon, MessageSquareReplyIcon, PauseIcon, PlaneIcon } from "lucide-react";
+import { MailWarningIcon, MessageSquareReplyIcon, PauseIcon, PhoneIcon, PlaneIcon } from "lucide-react";
 import { usePauseInForce } from "@/features/reminders/hooks/use-pause-in-force";
 import { pauseText } from "@/features/reminders/utils/pause-text";
 import { formatDate, formatDateTime, formatUnixDate } from "@/lib/format";
@@ -84,7 +84,7 @@ function pauseLines(
 export function NextReminderCell({
   row,
 }: {
-  row: Pick<InvoiceRow, "id" | "customerRef" | "nextReminder" | "remindersPaused">;
+  row: Pick<InvoiceRow, "id" | "customerRef" | "nextReminder" | "remindersPaused" | "needsCall">;
 }) {
   const paused = row.remindersPaused;
   const pause = usePauseInForce(row);
@@ -111,6 +111,14 @@ export function NextReminderCell({
       </span>
     );
   }
+  if (row.needsCall)
+    // Its schedule's final stage went: chasing stopped, someone should phone.
+    return (
+      <span className="flex items-center gap-1 text-xs font-medium whitespace-nowrap text-red-700 dark:text-red-300">
+        <PhoneIcon className="size-3" aria-hidden="true" />
+        Needs a call
+      </span>
+    );
   const next = row.nextReminder;
   if (!next) return none;
   return <StageAndDate stage={next.stage} label={next.label} date={formatDate(next.date)} />;
@@ -120,7 +128,10 @@ export function NextReminderCell({
 export function RemindersCell({
   row,
 }: {
-  row: Pick<InvoiceRow, "id" | "customerRef" | "lastReminder" | "nextReminder" | "remindersPaused">;
+  row: Pick<
+    InvoiceRow,
+    "id" | "customerRef" | "lastReminder" | "nextReminder" | "remindersPaused" | "needsCall"
+  >;
 }) {
   return (
     <span className="grid gap-1.5">
