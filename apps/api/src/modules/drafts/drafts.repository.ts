@@ -15,13 +15,17 @@ export async function draftInvoice(db: DbOrTx, companyId: string, invoiceId: str
 
 /**
  * How many reminders (automatic and manual) went out for the invoice, how many of them were
- * overdue reminders (the after-due template), and when the last one went.
+ * overdue reminders (the after-due template, or a company schedule's stage dated after the due
+ * date), and when the last one went.
  */
 export async function sentReminders(db: DbOrTx, companyId: string, invoiceId: string) {
   const [row] = await db
     .select({
       sent: count(),
-      overdue: sql<number>`count(*) filter (where ${reminders.templateType} = 'after_due_date')`,
+      // A company schedule's stage counts when it was dated after the due date.
+      overdue: sql<number>`count(*) filter (where ${reminders.templateType} = 'after_due_date'
+        or (${reminders.stage} like 'stage:%' and ${reminders.scheduledFor} > (select ${invoices.dueDate} from ${invoices}
+          where ${invoices.companyId} = ${reminders.companyId} and ${invoices.qbId} = ${reminders.invoiceQbId})))`,
       lastSentAt: max(reminders.sentAt),
     })
     .from(reminders)
