@@ -26,6 +26,7 @@ import {
   windowState,
 } from "../src/modules/reminders/index.ts";
 import { dayText, type InvoiceRecord, TODAY, todayDay } from "./collections-fixture.ts";
+import { SEND_REMINDER } from "./internals.ts";
 import { until } from "./kit/index.ts";
 import { firstReminder, localTime, remindersWorldForFile } from "./reminders-fixture.ts";
 
@@ -275,6 +276,40 @@ describe("the engine follows each customer's schedule", () => {
     expect(del.status).toBe(409);
   });
 
+  it("a customer no longer chased after the decision: the queued reminder does not go", async () => {
+    await w.t.ctx.queue.boss.offWork(SEND_REMINDER);
+    let working = false;
+    try {
+      setClock(localTime("09:01", dayText(todayDay + 2)));
+      const before = new Set((await log()).map((r) => r.id));
+      await planCompany(w.t.ctx, w.user.companyId);
+      const firmRefs = new Set([own, tagged, moved].map((c) => c.ref));
+      const refOf = new Map(sampleInvoices().map((inv) => [String(inv.id), String(inv.customerId)]));
+      const decided = (await log()).filter((r) => !before.has(r.id));
+      const stopped = decided.find((r) => firmRefs.has(refOf.get(r.invoiceId)!))!;
+      expect(stopped.status).toBe("queued");
+      const res = await post(paths.assignCustomer, {
+        companyId: w.user.companyId,
+        customerRef: refOf.get(stopped.invoiceId),
+        schedule: "none",
+      });
+      expect(res.status).toBe(200);
+      await w.t.ctx.queue.work([SEND_REMINDER]);
+      working = true;
+      await expect
+        .poll(async () => (await log()).filter((r) => !before.has(r.id) && r.status === "queued").length, {
+          timeout: 15_000,
+        })
+        .toBe(0);
+      expect((await log()).find((r) => r.id === stopped.id)).toMatchObject({
+        status: "cancelled",
+        error: "The customer is no longer chased.",
+      });
+    } finally {
+      if (!working) await w.t.ctx.queue.work([SEND_REMINDER]);
+    }
+  });
+
   it("day after day, under every kind of stage, the planner's summed-up read decides as the whole history does", async () => {
     const full = await post(paths.save, {
       companyId: w.user.companyId,
@@ -304,7 +339,7 @@ describe("the engine follows each customer's schedule", () => {
     const ctx = w.t.ctx;
     const id = w.user.companyId;
     let decisions = 0;
-    for (let day = todayDay + 2; day <= todayDay + 30; day++) {
+    for (let day = todayDay + 3; day <= todayDay + 30; day++) {
       const now = localTime("09:01", dayText(day));
       setClock(now);
       const settings = scheduleSettings((await findSettings(ctx.db, id))!);
@@ -338,5 +373,5 @@ describe("the engine follows each customer's schedule", () => {
       });
     }
     expect(decisions).toBeGreaterThan(20);
-  });
+  }, 180_000);
 });

@@ -5,6 +5,7 @@ import { dateIn } from "../../lib/dates.ts";
 import { type ThreadHeaders, threadHeaders } from "../communications/index.ts";
 import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
+import { followedSchedules } from "./followed-schedules.ts";
 import { type ReminderPdf, reminderPdfs } from "./invoice-pdf.ts";
 import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
 import * as remindableRepo from "./remindable.repository.ts";
@@ -26,6 +27,8 @@ export interface CompanyReads {
     holds: holds.Holds;
     today: string;
     hold: string | null;
+    /** Whether the customer is chased at all (not 'Don't chase this customer'). */
+    chased: (customerRef: string) => boolean;
   } | null;
   /** Each invoice's reply address and the thread message a new email answers. */
   threads: Map<string, ThreadHeaders>;
@@ -65,6 +68,7 @@ export async function companyReads(ctx: AppContext, companyId: string, batch: re
       ),
       today,
       hold: (await subscriptionHold(ctx, companyId))?.message ?? null,
+      chased: await chasedCustomers(ctx, companyId, settings),
     };
   }
   const threads = await threadHeaders(
@@ -93,6 +97,15 @@ export async function companyReads(ctx: AppContext, companyId: string, batch: re
     },
     invoicePdf: reminderPdfs(ctx, companyId),
   } satisfies CompanyReads;
+}
+async function chasedCustomers(
+  ctx: AppContext,
+  companyId: string,
+  settings: settingsRepo.SettingsRow | undefined,
+) {
+  if (!settings) return () => true;
+  const followed = await followedSchedules(ctx.db, companyId, Number(settings.followUpInterval));
+  return (ref: string) => followed.scheduleOf(ref) !== null;
 }
 /** Each stage's template: the standard ones by type; a schedule's stage, its own or the standard one it names. */
 function stageTemplates(
@@ -124,6 +137,7 @@ export function stopReason(
   if (r.stage === "manual" || !reads.automatic) return null;
   if (!reads.automatic.settings?.enabled) return "Automatic reminders were turned off.";
   if (pauseOn(invoice, reads.automatic.pauses)) return "Reminders were paused.";
+  if (!reads.automatic.chased(invoice.customerRef)) return "The customer is no longer chased.";
   if (reads.automatic.holds.disputes.has(invoice.id)) return "The customer disputed the invoice.";
   const promise = reads.automatic.holds.promises.get(invoice.id);
   if (promise && holds.inForce(promise, reads.automatic.today))
