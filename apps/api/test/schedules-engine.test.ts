@@ -339,7 +339,7 @@ describe("the engine follows each customer's schedule", () => {
     const ctx = w.t.ctx;
     const id = w.user.companyId;
     let decisions = 0;
-    for (let day = todayDay + 3; day <= todayDay + 30; day++) {
+    for (let day = todayDay + 3; day <= todayDay + 21; day++) {
       const now = localTime("09:01", dayText(day));
       setClock(now);
       const settings = scheduleSettings((await findSettings(ctx.db, id))!);
