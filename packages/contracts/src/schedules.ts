@@ -103,6 +103,10 @@ export const scheduleChangesResponseSchema = z.object({ data: z.array(scheduleCh
 
 /** A customer's own choice: a schedule, the standard one, or 'none' (Don't chase this customer); null: by tag. */
 export const customerScheduleChoiceSchema = z.union([z.uuid(), z.literal("standard"), z.literal("none")]);
+export type CustomerScheduleChoice = z.infer<typeof customerScheduleChoiceSchema>;
+/** A schedule as a customer follows it: id null for the standard schedule. */
+export const followedScheduleSchema = z.object({ id: z.uuid().nullable(), name: z.string() });
+export type FollowedSchedule = z.infer<typeof followedScheduleSchema>;
 /** POST reminderSchedules.assignCustomer */
 export const assignCustomerScheduleRequestSchema = z.object({
   companyId: companyIdSchema,
