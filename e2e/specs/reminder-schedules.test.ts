@@ -53,6 +53,12 @@ describe("reminder schedules", () => {
     await stage(page, 2).getByLabel("When").selectOption({ label: "Repeating" });
     await stage(page, 2).getByRole("button", { name: "Every 15 days" }).click();
     expect(await stage(page, 2).getByLabel("Every (days)").inputValue()).toBe("15");
+    // Its own email too: the first stage's closes, keeping what was typed in it.
+    await stage(page, 2).getByLabel("Email").selectOption({ label: "Its own email" });
+    await stage(page, 2).getByLabel("Subject").fill("Firm follow-up: {days_overdue} days late");
+    await visible(
+      stage(page, 1).getByText("Subject: Firm reminder: invoice {invoice_number}", { exact: true }),
+    );
     await section(page).getByLabel("New tag").fill("firm-tag");
     await section(page).getByLabel("New tag").press("Enter");
     await section(page).getByRole("button", { name: "Save schedule" }).click();
@@ -61,6 +67,7 @@ describe("reminder schedules", () => {
     await visible(stages.getByText("2 days after the due date"));
     await visible(stages.getByText('Own email: "Firm reminder: invoice {invoice_number}"'));
     await visible(stages.getByText("Every 15 days from 9 days after the due date"));
+    await visible(stages.getByText('Own email: "Firm follow-up: {days_overdue} days late"'));
     await visible(section(page).getByText("firm-tag", { exact: true }));
 
     // A tagged customer follows it, by the tag; their own choice wins, and can go back to the tag.

@@ -5,7 +5,7 @@ import {
   scheduleMessages,
 } from "@recoup/contracts";
 import { Loader2Icon } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 
 import { InputField } from "@/components/form-field";
@@ -51,19 +51,23 @@ export function ScheduleEditor({
   const [refusal, setRefusal] = useState<string | null>(null);
   const save = useSaveSchedule();
   const change = (patch: Partial<ScheduleDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // The editor takes the place of the button that opened it: the cursor starts in its first field.
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => nameRef.current?.focus(), []);
 
-  /** The draft with the open email's subject and body as typed (some may not be reported yet). */
-  function flushed(): ScheduleDraft {
+  /**
+   * `d` with the open email's subject and body as typed (some may not be reported yet); applied
+   * as an update, so a change queued in the same event is kept.
+   */
+  function withTyped(): (d: ScheduleDraft) => ScheduleDraft {
     const typed = emailForm.current?.values();
-    if (!typed || !openEmail) return draft;
-    const stages = draft.stages.map((s) => (s.uid === openEmail ? { ...s, template: typed } : s));
-    const next = { ...draft, stages };
-    setDraft(next);
-    return next;
+    const uid = openEmail;
+    if (!typed || !uid) return (d) => d;
+    return (d) => ({ ...d, stages: d.stages.map((s) => (s.uid === uid ? { ...s, template: typed } : s)) });
   }
 
   function openEmailOf(uid: string | null) {
-    flushed();
+    setDraft(withTyped());
     setOpenEmail(uid);
   }
 
@@ -89,7 +93,8 @@ export function ScheduleEditor({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const next = flushed();
+    const next = withTyped()(draft);
+    setDraft(next);
     if (schedule) return setConfirming(true);
     store(next);
   }

@@ -54,7 +54,7 @@ export function ScheduleImpactDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>
-            {data
+            {data && !impact.isFetching
               ? scheduleMessages.impact(data.customers, data.upcomingReminders)
               : "Checking which customers and reminders this change touches…"}
           </AlertDialogDescription>
@@ -70,7 +70,7 @@ export function ScheduleImpactDialog({
           <Button
             variant={destructive ? "destructive" : "default"}
             onClick={onConfirm}
-            disabled={pending || !data || Boolean(refusal)}
+            disabled={pending || !data || impact.isFetching || Boolean(refusal)}
           >
             {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
             {pending ? pendingLabel : confirmLabel}
