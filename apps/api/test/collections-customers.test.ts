@@ -43,6 +43,12 @@ describe("customer details", () => {
         overdueCents: expected.overdue,
         oldestDueDate: expected.oldestDueDate,
         paidInvoices: rows.filter((r) => r.status === "Paid").length,
+        reminderSchedule: {
+          choice: null,
+          followed: { id: null, name: "Standard schedule" },
+          via: "default",
+          tag: null,
+        },
       });
       const open = rows
         .filter((r) => r.status === "Open" || r.status === "Overdue")

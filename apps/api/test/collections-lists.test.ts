@@ -30,6 +30,8 @@ describe("customers with an open balance", () => {
     overdueCents: r.overdue,
     oldestDueDate: r.oldestDueDate,
     tags: [],
+    // No schedule of the company's own: everyone follows the standard one.
+    schedule: { id: null, name: "Standard schedule" },
   });
 
   it("shows name, email, open invoices, outstanding, overdue and oldest due date, from the invoices", async () => {

@@ -10,6 +10,7 @@ import {
   pagingShape,
   searchSchema,
 } from "./lists.ts";
+import { customerScheduleChoiceSchema, followedScheduleSchema } from "./schedules.ts";
 
 /** The customer list sorts by the amount outstanding unless asked. */
 export const customerListSort = listSort(
@@ -25,6 +26,8 @@ export const customerListQuerySchema = z.object({
   ...listQueryShape,
   sortBy: customerSortFieldSchema.default(customerListSort.sort),
   search: searchSchema,
+  /** Only the customers following this schedule: a schedule's id, 'standard', or 'none' (not chased). */
+  schedule: customerScheduleChoiceSchema.optional(),
   ...pagingShape,
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
@@ -39,6 +42,8 @@ export const customerRowSchema = z.object({
   overdueCents: centsSchema,
   oldestDueDate: isoDateSchema.nullable(),
   tags: z.array(z.string()),
+  /** The reminder schedule the customer follows now; null: not chased. */
+  schedule: followedScheduleSchema.nullable(),
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
@@ -63,6 +68,18 @@ export const MAX_TAG_LENGTH = 32;
 export const MAX_CUSTOMER_NOTE_LENGTH = 5_000;
 export const tagSchema = z.string().trim().min(1).max(MAX_TAG_LENGTH);
 
+/** Which reminder schedule a customer follows, and why. */
+export const customerScheduleSchema = z.object({
+  /** The customer's own choice; null: by tag or the company's default. */
+  choice: customerScheduleChoiceSchema.nullable(),
+  /** The schedule followed now; null: not chased. */
+  followed: followedScheduleSchema.nullable(),
+  /** Why: the customer's own choice, one of their tags (`tag`), or the company's default. */
+  via: z.enum(["own", "tag", "default"]),
+  tag: z.string().nullable(),
+});
+export type CustomerSchedule = z.infer<typeof customerScheduleSchema>;
+
 export const customerDetailSchema = z.object({
   customerRef: z.string(),
   name: z.string(),
@@ -79,6 +96,7 @@ export const customerDetailSchema = z.object({
   overdueCents: centsSchema,
   oldestDueDate: isoDateSchema.nullable(),
   paidInvoices: z.number().int(),
+  reminderSchedule: customerScheduleSchema,
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 

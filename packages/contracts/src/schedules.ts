@@ -103,6 +103,10 @@ export const scheduleChangesResponseSchema = z.object({ data: z.array(scheduleCh
 
 /** A customer's own choice: a schedule, the standard one, or 'none' (Don't chase this customer); null: by tag. */
 export const customerScheduleChoiceSchema = z.union([z.uuid(), z.literal("standard"), z.literal("none")]);
+export type CustomerScheduleChoice = z.infer<typeof customerScheduleChoiceSchema>;
+/** A schedule as a customer follows it: id null for the standard schedule. */
+export const followedScheduleSchema = z.object({ id: z.uuid().nullable(), name: z.string() });
+export type FollowedSchedule = z.infer<typeof followedScheduleSchema>;
 /** POST reminderSchedules.assignCustomer */
 export const assignCustomerScheduleRequestSchema = z.object({
   companyId: companyIdSchema,
@@ -122,6 +126,14 @@ export const scheduleMessages = {
     `This schedule is in use (${customers} customers, ${tags} tags): move them to another schedule first.`,
   standard: "Standard schedule",
   dontChase: "Don't chase this customer",
+  /** A customer with no choice of their own: their tag's schedule, else the company's default. */
+  byTagOrDefault: "By tag / company default",
+  notChased: "Not chased",
+  saved: "Schedule saved.",
+  deleted: "Schedule deleted.",
+  /** What saving or deleting a schedule touches, shown before it is done. */
+  impact: (customers: number, reminders: number) =>
+    `This change touches ${customers} ${customers === 1 ? "customer" : "customers"} and ${reminders} upcoming ${reminders === 1 ? "reminder" : "reminders"}.`,
 } as const;
 
 /** The first `{name}` in a template's text that is not one of `templateVariableNames`, or null. */

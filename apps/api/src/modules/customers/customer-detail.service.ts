@@ -4,6 +4,7 @@ import { companyToday, customerInvoices } from "../receivables/index.ts";
 import { withReminderColumns } from "../reminders/index.ts";
 import { assertOwnRealm, type CustomerOf, existingCustomer } from "./customer-access.ts";
 import { countPaidInvoices } from "./customer-detail.repository.ts";
+import { companySchedules, customerSchedule } from "./customer-schedules.ts";
 
 export async function customerDetail(
   ctx: AppContext,
@@ -13,9 +14,10 @@ export async function customerDetail(
   await assertOwnRealm(ctx, companyId, realmId);
   const { customer, note, tags } = await existingCustomer(ctx, companyId, customerRef);
   const { today } = await companyToday(ctx, companyId);
-  const [invoices, paidInvoices] = await Promise.all([
+  const [invoices, paidInvoices, schedules] = await Promise.all([
     customerInvoices(ctx.db, companyId, customerRef, today),
     countPaidInvoices(ctx.db, companyId, customerRef),
+    companySchedules(ctx, companyId),
   ]);
   // QuickBooks fixes a customer's currency, so its open invoices share it; others are not summed in.
   const open = invoices.open.filter((inv) => inv.currency === customer.currency);
@@ -37,6 +39,7 @@ export async function customerDetail(
       overdueCents: sum(open.filter((inv) => inv.status === "Overdue")),
       oldestDueDate: dueDates[0] ?? null,
       paidInvoices,
+      reminderSchedule: customerSchedule(schedules, customerRef),
     },
     openInvoices: await withReminderColumns(ctx, companyId, invoices.open),
     closedInvoices: await withReminderColumns(ctx, companyId, invoices.closed),

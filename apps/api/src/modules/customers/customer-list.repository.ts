@@ -1,5 +1,5 @@
 import type { CustomerRow, CustomerSortField, SortOrder } from "@recoup/contracts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customerProfiles } from "../../db/schema/index.ts";
 import { direction, num, openCustomers, pageCustomer, rowsOf } from "../receivables/index.ts";
@@ -10,6 +10,8 @@ export interface CustomerListParams {
   sortBy: CustomerSortField;
   sortOrder: SortOrder;
   search: string | undefined;
+  /** Only these customers, or all but these (the schedule filter, resolved by the service). */
+  refs?: { only: string[] } | { except: string[] };
   offset: number;
   limit: number;
 }
@@ -22,6 +24,16 @@ const SORT_COLUMNS: Record<CustomerSortField, string> = {
   overdue: "overdue",
   oldestDueDate: "oldest_due",
 };
+
+/** The customers the list keeps (before its page and count); the refs go as one JSON parameter. */
+function kept(refs: CustomerListParams["refs"]): SQL {
+  if (!refs) return sql``;
+  const list = (values: string[]) =>
+    sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+  return "only" in refs
+    ? sql`where rows.customer_ref in ${list(refs.only)}`
+    : sql`where rows.customer_ref not in ${list(refs.except)}`;
+}
 
 /** Customers with an open balance, from one aggregate; only the page is named; the total rides along. */
 export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
@@ -36,6 +48,7 @@ export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
       from (
         select rows.*, count(*) over () as matching
         from (${openCustomers(p.companyId, p.today, "balances", { name, search: p.search })}) rows
+        ${kept(p.refs)}
         order by ${sql.raw(key)} ${dir}, customer_ref ${dir}
         limit ${p.limit} offset ${p.offset}
       ) page
@@ -44,7 +57,7 @@ export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
         and ${customerProfiles.customerQbId} = page.customer_ref
       order by ${sql.raw(`page.${key}`)} ${dir}, page.customer_ref ${dir}`,
   );
-  const customerRows: CustomerRow[] = rows.map((r) => ({
+  const customerRows: Omit<CustomerRow, "schedule">[] = rows.map((r) => ({
     customerRef: String(r.customer_ref),
     name: String(r.name),
     email: (r.email as string | null) ?? null,
@@ -62,7 +75,7 @@ export async function listCustomers(db: DbOrTx, p: CustomerListParams) {
 export async function countCustomers(db: DbOrTx, p: Omit<CustomerListParams, "offset" | "limit">) {
   const [row] = await rowsOf(
     db,
-    sql`select count(*) as n from (${openCustomers(p.companyId, p.today, "balances", { name: false, search: p.search })}) rows`,
+    sql`select count(*) as n from (${openCustomers(p.companyId, p.today, "balances", { name: false, search: p.search })}) rows ${kept(p.refs)}`,
   );
   return num(row?.n);
 }

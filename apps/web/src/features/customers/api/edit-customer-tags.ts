@@ -7,8 +7,8 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { customerDetailQueryKey } from "@/features/customers/api/get-customer-detail";
+import { invalidateReminderState } from "@/features/reminders";
 import { api } from "@/lib/api-client";
-import { COLLECTIONS_KEY } from "@/lib/collections-query";
 
 export type EditCustomerTagsInput = CustomerRefQuery & { tags: string[] };
 
@@ -18,7 +18,10 @@ export async function editCustomerTags(input: EditCustomerTagsInput) {
   return res.data.tags;
 }
 
-/** Replaces the tags; the details get the saved list and the customer list is read again. */
+/**
+ * Replaces the tags; the details get the saved list at once. A tag can bring a reminder schedule,
+ * so the customer, the lists and the planned reminders are read again.
+ */
 export function useEditCustomerTags(ref: CustomerRefQuery) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,7 +30,7 @@ export function useEditCustomerTags(ref: CustomerRefQuery) {
       queryClient.setQueryData<CustomerDetailResponse["data"]>(customerDetailQueryKey(ref), (old) =>
         old ? { ...old, customer: { ...old.customer, tags } } : old,
       );
-      return queryClient.invalidateQueries({ queryKey: [COLLECTIONS_KEY, "customers", "list"] });
+      return invalidateReminderState(queryClient);
     },
   });
 }

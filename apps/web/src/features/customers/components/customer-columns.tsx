@@ -3,9 +3,13 @@ import type { ColumnDef } from "@tanstack/react-table";
 
 import { CustomerLink } from "@/components/customer-link";
 import { CustomerTags } from "@/features/customers/components/customer-tags";
+import { followedName } from "@/features/reminders";
 import { formatCount, formatDate, formatMoney } from "@/lib/format";
 
-/** Name (a link to Customer Details), email, open invoices, outstanding, overdue, oldest due date, tags. */
+/**
+ * Name (a link to Customer Details), email, open invoices, outstanding, overdue, oldest due date,
+ * reminder schedule, tags.
+ */
 export const customerColumns: ColumnDef<CustomerRow>[] = [
   {
     id: "name",
@@ -60,6 +64,17 @@ export const customerColumns: ColumnDef<CustomerRow>[] = [
     header: "Oldest due date",
     meta: { sortField: "oldestDueDate" },
     cell: ({ row }) => formatDate(row.original.oldestDueDate),
+  },
+  {
+    id: "schedule",
+    header: "Schedule",
+    cell: ({ row }) => (
+      <span
+        className={row.original.schedule ? "whitespace-nowrap" : "text-muted-foreground whitespace-nowrap"}
+      >
+        {followedName(row.original.schedule)}
+      </span>
+    ),
   },
   {
     id: "tags",

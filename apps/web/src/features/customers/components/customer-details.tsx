@@ -17,14 +17,14 @@ import { BalancesCard, ContactCard } from "@/features/customers/components/custo
 import { PaymentHistory } from "@/features/customers/components/payment-history";
 import { PreviewCustomerPage } from "@/features/customers/components/preview-customer-page";
 import { TagsCard } from "@/features/customers/components/tags-card";
-import { CustomerReminders } from "@/features/reminders";
+import { CustomerReminders, CustomerScheduleCard } from "@/features/reminders";
 import { isApiError } from "@/lib/http";
 
 /** A wide column and a narrow one on large screens; one column on phones. */
 const twoColumns =
   "grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]";
 
-/** One customer: contact, balances, reminders, emails, invoices, payments, the customer note, notes and tags. */
+/** One customer: contact, balances, reminders and their schedule, emails, invoices, payments, the customer note, notes and tags. */
 export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRefQuery; companyId: string }) {
   const query = useCustomerDetail(refQuery);
 
@@ -55,6 +55,11 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
         <div className="grid min-w-0 content-start gap-6">
           <BalancesCard customer={customer} />
           <CustomerReminders companyId={companyId} customerRef={refQuery.customerRef} name={customer.name} />
+          <CustomerScheduleCard
+            companyId={companyId}
+            customerRef={refQuery.customerRef}
+            schedule={customer.reminderSchedule}
+          />
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <ContactCard customer={customer} />

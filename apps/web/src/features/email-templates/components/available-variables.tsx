@@ -1,4 +1,5 @@
 import { BracesIcon } from "lucide-react";
+import { useId } from "react";
 
 import { templateVariables } from "@/features/email-templates/utils/variables";
 
@@ -15,13 +16,11 @@ export function AvailableVariables({
   onInsert?: (name: string) => void;
   values?: Record<string, string>;
 }) {
+  const titleId = useId();
   return (
-    <section
-      aria-labelledby="available-variables-title"
-      className="bg-muted/40 grid gap-3 rounded-lg border p-4"
-    >
+    <section aria-labelledby={titleId} className="bg-muted/40 grid gap-3 rounded-lg border p-4">
       <div className="grid gap-1">
-        <h3 id="available-variables-title" className="flex items-center gap-2 text-sm font-medium">
+        <h3 id={titleId} className="flex items-center gap-2 text-sm font-medium">
           <BracesIcon className="text-muted-foreground size-4" aria-hidden="true" />
           Available Variables
         </h3>

@@ -7,11 +7,15 @@ import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTemplates } from "@/features/email-templates/api/get-templates";
 import { FollowUpIntervalCard } from "@/features/email-templates/components/follow-up-interval-card";
+import { ReminderSchedulesSection } from "@/features/email-templates/components/reminder-schedules-section";
 import { TemplatesWorkspace } from "@/features/email-templates/components/templates-workspace";
 import { AutomaticRemindersCard, UpcomingRemindersCard } from "@/features/reminders";
 import { useAuth } from "@/lib/auth/use-auth";
 
-/** /email-templates: the four reminder templates, the follow-up interval and automatic reminders. */
+/**
+ * /email-templates: the four reminder templates, the follow-up interval, automatic reminders and
+ * the reminder schedules.
+ */
 export function EmailTemplatesPage() {
   const companyId = useAuth().user?.companyId;
   return (
@@ -43,6 +47,7 @@ function EmailTemplatesContent({ companyId }: { companyId: string }) {
           <FollowUpIntervalCard companyId={companyId} interval={templates.data.followUpInterval} />
           <AutomaticRemindersCard companyId={companyId} />
         </div>
+        <ReminderSchedulesSection companyId={companyId} templates={templates.data} />
       </>
     );
   }

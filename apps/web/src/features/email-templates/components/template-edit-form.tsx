@@ -1,5 +1,5 @@
 import type { EmailTemplate } from "@recoup/contracts";
-import { type Ref, useImperativeHandle, useRef, useState } from "react";
+import { type Ref, useId, useImperativeHandle, useRef, useState } from "react";
 
 import { RichTextEditor, type RichTextEditorHandle } from "@/components/rich-text-editor/rich-text-editor";
 import { Input } from "@/components/ui/input";
@@ -19,8 +19,8 @@ export interface TemplateEditFormHandle {
 }
 
 interface TemplateEditFormProps {
-  /** The stored template the form starts from (remount the form to start again). */
-  template: EmailTemplate;
+  /** The stored subject and body the form starts from (remount the form to start again). */
+  template: Pick<EmailTemplate, "subject" | "content">;
   disabled: boolean;
   /** The draft, 300 ms after the last edit of the subject or the body (for the preview). */
   onDraft: (draft: TemplateDraft) => void;
@@ -30,6 +30,8 @@ interface TemplateEditFormProps {
 
 /** Edit mode: the subject input, the rich-text body and the variables that insert at the cursor. */
 export function TemplateEditForm({ template, disabled, onDraft, values, ref }: TemplateEditFormProps) {
+  // Unique on the page: a reminder schedule's stage can be edited beside a template.
+  const id = useId();
   const [subject, setSubject] = useState(template.subject);
   const subjectRef = useRef<HTMLInputElement>(null);
   const editorRef = useRef<RichTextEditorHandle>(null);
@@ -65,9 +67,9 @@ export function TemplateEditForm({ template, disabled, onDraft, values, ref }: T
   return (
     <div className="grid gap-5">
       <div className="grid gap-2">
-        <Label htmlFor="template-subject">Subject</Label>
+        <Label htmlFor={`${id}-subject`}>Subject</Label>
         <Input
-          id="template-subject"
+          id={`${id}-subject`}
           ref={subjectRef}
           value={subject}
           onChange={(event) => changeSubject(event.target.value)}
@@ -81,7 +83,7 @@ export function TemplateEditForm({ template, disabled, onDraft, values, ref }: T
       </div>
       <RichTextEditor
         ref={editorRef}
-        id="template-body"
+        id={`${id}-body`}
         label="Body"
         initialHtml={template.content}
         onChange={(html) => onDraft({ subject: subjectRef.current?.value ?? subject, content: html })}

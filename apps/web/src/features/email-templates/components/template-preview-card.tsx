@@ -1,6 +1,7 @@
 import type { PreviewTemplateRequest } from "@recoup/contracts";
 import { templateMessages } from "@recoup/contracts";
 import { Loader2Icon, SendIcon } from "lucide-react";
+import { useId } from "react";
 import { toast } from "sonner";
 
 import { QueryErrorState } from "@/components/data-states";
@@ -44,6 +45,7 @@ export function TemplatePreviewCard({
 }) {
   const sendTest = useSendTestEmail();
   const preview = query.data;
+  const titleId = useId();
 
   function onSendTest() {
     sendTest.mutate(input, {
@@ -54,7 +56,7 @@ export function TemplatePreviewCard({
 
   return (
     <SectionCard
-      id="template-preview-title"
+      id={titleId}
       title="Preview"
       description={preview ? invoiceLine(preview.invoice) : "The email as your customer will see it."}
       contentClassName="grid gap-4"
