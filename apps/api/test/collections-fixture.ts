@@ -147,6 +147,7 @@ export function expectedInvoiceRow(store: CompanyStore, inv: InvoiceRecord) {
     // Reminders are off and none were sent in these fixtures.
     lastReminder: null,
     nextReminder: null,
+    needsCall: false,
     remindersPaused: null,
     // Nor promises or disputes, unless a test records them.
     promise: null,
