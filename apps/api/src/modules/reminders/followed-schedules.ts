@@ -1,6 +1,6 @@
 /** A company's schedules read once, and which one each customer follows (schedule-choice.ts). */
 import type { DbOrTx } from "../../db/client.ts";
-import { allStandard, defaultSchedule, scheduleReasons } from "./schedule-choice.ts";
+import { defaultSchedule, scheduleReasons } from "./schedule-choice.ts";
 import * as repo from "./schedules.repository.ts";
 import type { Stage } from "./stages.ts";
 
@@ -16,8 +16,6 @@ export async function followedSchedules(db: DbOrTx, companyId: string, followUpI
     /** A customer's schedule, or null: not chased. */
     scheduleOf: (ref: string) => reasons(ref).schedule,
     fallback: defaultSchedule(schedules, followUpInterval),
-    /** Every customer follows the standard schedule (or none). */
-    allStandard: allStandard(schedules, assignments),
   };
 }
 export type FollowedSchedules = Awaited<ReturnType<typeof followedSchedules>>;

@@ -13,8 +13,6 @@ export interface Followed {
   name: string;
   stages: readonly (Stage | ScheduleStage)[];
 }
-/** A customer's schedule, or null: not chased. */
-export type ScheduleOf = (customerRef: string) => Followed | null;
 
 export const STANDARD_NAME = "Standard schedule";
 export const standardSchedule = (interval: number): Followed => ({
@@ -67,16 +65,3 @@ export function scheduleReasons(
   const byDefault: FollowedBy = { schedule: fallback, via: "default", tag: null };
   return (ref) => own.get(ref) ?? byTag.get(ref) ?? byDefault;
 }
-
-export function scheduleResolver(
-  schedules: readonly ScheduleRow[],
-  assignments: Assignments,
-  followUpInterval: number,
-): ScheduleOf {
-  const reasons = scheduleReasons(schedules, assignments, followUpInterval);
-  return (ref) => reasons(ref).schedule;
-}
-
-/** Whether every customer follows the standard schedule: the planner's read can then skip what it served. */
-export const allStandard = (schedules: readonly ScheduleRow[], assignments: Assignments) =>
-  schedules.length === 0 && assignments.customers.every((c) => c.choice !== "schedule");

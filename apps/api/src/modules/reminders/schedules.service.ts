@@ -12,21 +12,23 @@ import {
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
+import { followedSchedules } from "./followed-schedules.ts";
 import { loadSettings } from "./load-settings.ts";
-import { scheduleResolver } from "./schedule-choice.ts";
 import * as repo from "./schedules.repository.ts";
 import { stagesProblem } from "./stages.ts";
 import { upcomingFor } from "./upcoming.service.ts";
 
 /** The company's schedules and who follows each: what the list, the impact and a delete read. */
 async function followers(ctx: AppContext, companyId: string) {
-  const [settings, schedules, assignments, refs] = await Promise.all([
+  const [settings, refs] = await Promise.all([
     loadSettings(ctx, companyId),
-    repo.findSchedules(ctx.db, companyId),
-    repo.findAssignments(ctx.db, companyId),
     repo.customerRefs(ctx.db, companyId),
   ]);
-  const scheduleOf = scheduleResolver(schedules, assignments, Number(settings.followUpInterval));
+  const { schedules, assignments, scheduleOf } = await followedSchedules(
+    ctx.db,
+    companyId,
+    Number(settings.followUpInterval),
+  );
   const count = new Map<string | null | "none", number>();
   for (const ref of refs) {
     const s = scheduleOf(ref);
