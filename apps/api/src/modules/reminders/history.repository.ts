@@ -73,8 +73,8 @@ const anyOf = (column: SQL | typeof invoices.customerQbId, refs: readonly string
  * `today`: customers not chased; invoices due later than their earliest stage can come (every
  * reminder is scheduled on or after due minus the longest 'before' of the schedules in play); and
  * invoices already served a date as late as the latest any reminder of their customer's schedule
- * can be scheduled by `today` (the schedule only sends a reminder scheduled later than the latest
- * served). After the day's first run that is nearly every invoice, so the runs every minute after
+ * can be scheduled by `today`, or whose schedule has no date by then at all (the schedule only
+ * sends a reminder scheduled by today and later than the latest served). After the day's first run that is nearly every invoice, so the runs every minute after
  * it read next to nothing. Kept whatever was served: an invoice whose open promise's date has
  * passed without its 'Missed Promise' (that reminder is scheduled the day after the date, not on
  * the schedule's grid).
@@ -138,7 +138,7 @@ export async function invoicesToPlan(
     ) h on true
     where ${and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email))} ${chased}
       and ((${due} <= ${today} + ${sql.raw(String(-earliest))}
-        and (h.last_scheduled is null or h.last_scheduled::date < ${latest})) or ${missedPromise})`);
+        and ${latest} > coalesce(h.last_scheduled::date, '-infinity'::date)) or ${missedPromise})`);
   return (result as unknown as { rows: InvoiceToPlan[] }).rows;
 }
 export interface InvoiceToPlan {
