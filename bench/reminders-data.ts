@@ -96,9 +96,9 @@ export async function generateReminderCompanies(exec: Exec, d: ReminderData) {
   await exec(`drop table if exists ${sch}`);
   await exec(`create temp table ${sch} as
     select c.id as company_id, k.k, k.before, k.every, case when k.k = 0 then null else gen_random_uuid() end as id,
-      case when k.k = 0 then 'before_due_date' else 'stage:' || gen_random_uuid() end as key_before,
-      case when k.k = 0 then 'on_due_date' else 'stage:' || gen_random_uuid() end as key_on,
-      case when k.k = 0 then 'after_due_date' else 'stage:' || gen_random_uuid() end as key_after
+      case when k.k = 0 then 'before_due_date' else 'stage:' || substr(md5(random()::text), 1, 12) end as key_before,
+      case when k.k = 0 then 'on_due_date' else 'stage:' || substr(md5(random()::text), 1, 12) end as key_on,
+      case when k.k = 0 then 'after_due_date' else 'stage:' || substr(md5(random()::text), 1, 12) end as key_after
     from ${co} c cross join (values ${kinds.map((x, k) => `(${k}, ${x.before}, ${x.every})`).join(", ")}) k(k, before, every)`);
   if (kinds.length > 1) {
     await exec(`insert into reminder_schedules (id, company_id, name, stages, is_default)

@@ -37,8 +37,15 @@ export const reminderErrorCodes = {
 /** A schedule stage: the template it uses. */
 export const reminderStageSchema = z.enum(templateTypes);
 export type ReminderStageName = z.infer<typeof reminderStageSchema>;
-/** A stage of one of the company's own schedules (issue 18): `stage:<uuid>`. */
-export const customStageKeySchema = z.templateLiteral(["stage:", z.uuid()]);
+/**
+ * A stage of one of the company's own schedules (issue 18): `stage:` and 12 random lowercase letters
+ * or digits (62 bits; every reminder row and its two indexes carry it, so it is kept short), or
+ * `stage:<uuid>` for stages made before 2026-11-27.
+ */
+export const customStageKeySchema = z.union([
+  z.templateLiteral(["stage:", z.string().regex(/^[a-z0-9]{12}$/)]),
+  z.templateLiteral(["stage:", z.uuid()]),
+]);
 export type CustomStageKey = z.infer<typeof customStageKeySchema>;
 /** A stage the engine plans: the standard schedule's (a template type) or a company schedule's own. */
 export const plannedStageSchema = z.union([reminderStageSchema, customStageKeySchema]);

@@ -1,5 +1,4 @@
 /** The company's reminder schedules: validated saves, deletes refused while in use, the audit, assignment. */
-import { randomUUID } from "node:crypto";
 import {
   errorCodes,
   type ReminderSchedule,
@@ -10,6 +9,7 @@ import {
   unknownVariable,
 } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import { shortId } from "../../lib/crypto.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import { followedSchedules } from "./followed-schedules.ts";
@@ -74,11 +74,11 @@ function problem(stages: readonly ScheduleStage[]): string | null {
   return null;
 }
 
-/** A stage keeps its key when it names one of the schedule's own stages; a new one gets `stage:<uuid>`. */
+/** A stage keeps its key when it names one of the schedule's own stages; a new one gets `stage:<12 random characters>`. */
 function keyed(input: SaveScheduleRequest["stages"], existing: readonly ScheduleStage[]): ScheduleStage[] {
   const own = new Set(existing.map((s) => s.key));
   return input.map(({ key, timing, template }) => ({
-    key: key && own.has(key) ? key : `stage:${randomUUID()}`,
+    key: key && own.has(key) ? key : `stage:${shortId()}`,
     timing,
     template:
       "type" in template
