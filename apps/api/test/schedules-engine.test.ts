@@ -238,6 +238,11 @@ describe("the engine follows each customer's schedule", () => {
       schedule: firm.id,
     });
     expect(res.status).toBe(200);
+    // Monday's reminders sent at Monday's clock (a send records its day) before the clock moves on.
+    await until(async () => (await log()).every((r) => r.status !== "queued"), 20_000, {
+      what: "Monday's reminders sent",
+      intervalMs: 100,
+    });
     const tuesday = todayDay + 1;
     setClock(localTime("09:01", TUESDAY));
     await planCompany(w.t.ctx, w.user.companyId);

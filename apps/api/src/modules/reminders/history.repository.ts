@@ -103,6 +103,8 @@ export async function invoicesToPlan(
   const earliest = Math.min(
     ...[fallback, ...others.map((o) => o.stages)].map((st) => offsetOf(st[0]!.timing)),
   );
+  // Repeated apart: on the invoice alone, it filters the invoices before their history is summed up.
+  const soon = sql`${due} <= ${today} + ${sql.raw(String(-earliest))}`;
   const chased = unchased.length ? sql`and not ${anyOf(invoices.customerQbId, unchased)}` : sql``;
   const at = sql`coalesce(${r.sentAt}, ${r.decidedAt})`;
   // An open promise whose date has passed, its 'Missed Promise' not yet decided, may be due whatever was served.
@@ -137,8 +139,8 @@ export async function invoicesToPlan(
         and ${r.status} <> 'cancelled'
     ) h on true
     where ${and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email))} ${chased}
-      and ((${due} <= ${today} + ${sql.raw(String(-earliest))}
-        and ${latest} > coalesce(h.last_scheduled::date, '-infinity'::date)) or ${missedPromise})`);
+      and (${soon} or ${missedPromise})
+      and ((${soon} and ${latest} > coalesce(h.last_scheduled::date, '-infinity'::date)) or ${missedPromise})`);
   return (result as unknown as { rows: InvoiceToPlan[] }).rows;
 }
 export interface InvoiceToPlan {
