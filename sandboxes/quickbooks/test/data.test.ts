@@ -8,7 +8,7 @@ import {
   SAMPLE_PLAN,
   summarize,
 } from "../src/index.ts";
-import { api, cents, DATA_NOW, query, REALM, rows, startApiSandbox } from "./api.ts";
+import { api, cents, DATA_NOW, query, queryAll, REALM, rows, startApiSandbox } from "./api.ts";
 
 const NOW = Date.parse(DATA_NOW);
 const sample = (seed: number) => generateSampleCompany({ realmId: REALM, name: "Sample", seed, now: NOW });
@@ -56,6 +56,25 @@ describe("sample company", () => {
     expect(Math.max(...lateDays)).toBe(180);
     // Some payments pay two invoices at once.
     expect([...store.payments.values()].some((p) => p.links.length === 6 && p.total > 0)).toBe(true);
+  });
+
+  it("has customers with two addresses in PrimaryEmailAddr, and invoices copied and blind-copied", async () => {
+    const t = await startApiSandbox();
+    try {
+      type Addressed = { Address?: string } | undefined;
+      const address = (field: unknown) => (field as Addressed)?.Address ?? "";
+      const customers = await queryAll(t, "select * from Customer where Active in (true, false)", "Customer");
+      const two = customers.filter((c) => address(c.PrimaryEmailAddr).includes(", "));
+      expect(two.length).toBe(6);
+      expect(address(two[0]!.PrimaryEmailAddr)).toMatch(/^[^,\s]+@[^,]+, ap@[^,]+$/);
+      const invoices = await queryAll(t, "select * from Invoice", "Invoice");
+      expect(invoices.filter((i) => address(i.BillEmailCc)).length).toBeGreaterThan(20);
+      expect(invoices.filter((i) => address(i.BillEmailBcc)).length).toBeGreaterThan(10);
+      // A copy goes only with a BillEmail.
+      expect(invoices.every((i) => !i.BillEmailCc || i.BillEmail)).toBe(true);
+    } finally {
+      await t.sandbox.close();
+    }
   });
 
   it("is served for the realms on the consent page and comes back on reset", async () => {

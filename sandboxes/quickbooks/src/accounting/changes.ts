@@ -132,6 +132,15 @@ export function email(value: unknown, what: string): string | undefined {
   return value;
 }
 
+/** A comma-separated list of addresses (QuickBooks' PrimaryEmailAddr, BillEmailCc): each checked. */
+export function emailList(value: unknown, what: string): string[] {
+  if (value === null || value === "") return [];
+  if (typeof value !== "string") throw new ControlError(400, `${what} must be email addresses`);
+  const list = value.split(",").map((part) => part.trim());
+  for (const address of list) email(address || "-", what);
+  return list;
+}
+
 export function findCustomer(ctx: MutationContext, id: unknown): CustomerRecord {
   const customer = ctx.store.customers.get(idOf(id, "customerId"));
   if (!customer) throw new ControlError(404, `Customer ${id} not found`);

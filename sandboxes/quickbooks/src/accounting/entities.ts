@@ -99,7 +99,7 @@ export function customerJson(_store: CompanyStore, c: CustomerRecord): Json {
     PrintOnCheckName: c.companyName ?? c.displayName,
     Active: c.active,
     PrimaryPhone: c.phone ? { FreeFormNumber: c.phone } : undefined,
-    PrimaryEmailAddr: c.email ? { Address: c.email } : undefined,
+    PrimaryEmailAddr: c.email ? { Address: [c.email, ...(c.moreEmails ?? [])].join(", ") } : undefined,
     Notes: c.notes,
   });
 }

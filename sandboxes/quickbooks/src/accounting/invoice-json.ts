@@ -47,6 +47,13 @@ export function invoiceJson(store: CompanyStore, inv: InvoiceRecord, options: Re
     PrintStatus: "NotSet",
     EmailStatus: inv.emailStatus,
     BillEmail: inv.email ? { Address: inv.email } : undefined,
+    // From minor version 8.
+    ...((options.minorVersion ?? 75) >= 8
+      ? {
+          BillEmailCc: inv.emailCc ? { Address: inv.emailCc } : undefined,
+          BillEmailBcc: inv.emailBcc ? { Address: inv.emailBcc } : undefined,
+        }
+      : {}),
     Balance: money(inv.balance),
     HomeBalance: rate === undefined ? undefined : money(inv.balance * rate),
     DeliveryInfo:

@@ -8,6 +8,7 @@ import {
   currencyOf,
   day,
   email,
+  emailList,
   findCustomer,
   findInvoice,
   idOf,
@@ -27,7 +28,7 @@ export interface CustomerInput {
   givenName?: string;
   familyName?: string;
   companyName?: string;
-  /** null removes it. */
+  /** One address, or several separated by commas (as QuickBooks keeps them); null removes them. */
   email?: string | null;
   phone?: string | null;
   /** Set once, at creation (default the company's). */
@@ -48,8 +49,11 @@ export interface InvoiceInput {
   dueDate?: string;
   /** "Due on receipt", "Net 15", "Net 30" (default), "Net 60". */
   term?: string;
-  /** Default the customer's email; null for none. */
+  /** Default the customer's (first) email; null for none. */
   email?: string | null;
+  /** BillEmailCc and BillEmailBcc: addresses separated by commas; null for none. */
+  emailCc?: string | null;
+  emailBcc?: string | null;
   emailStatus?: EmailStatus;
   privateNote?: string | null;
   docNumber?: string;
@@ -81,9 +85,11 @@ function applyCustomer(ctx: MutationContext, c: CustomerRecord, input: CustomerI
     else if (value !== undefined) c[key] = String(value);
   }
   if (input.email !== undefined) {
-    const address = email(input.email, "email");
-    if (address) c.email = address;
+    const [first, ...more] = emailList(input.email, "email");
+    if (first) c.email = first;
     else delete c.email;
+    if (more.length) c.moreEmails = more;
+    else delete c.moreEmails;
   }
   if (input.active !== undefined) c.active = Boolean(input.active);
 }
@@ -159,6 +165,12 @@ function applyInvoice(
     const address = email(input.email, "email");
     if (address) invoice.email = address;
     else delete invoice.email;
+  }
+  for (const key of ["emailCc", "emailBcc"] as const) {
+    if (input[key] === undefined) continue;
+    const list = emailList(input[key], key).join(", ");
+    if (list) invoice[key] = list;
+    else delete invoice[key];
   }
   if (input.privateNote === null || input.privateNote === "") delete invoice.privateNote;
   else if (input.privateNote !== undefined) invoice.privateNote = String(input.privateNote);

@@ -56,7 +56,10 @@ export interface CustomerRecord extends Meta {
   givenName?: string;
   familyName?: string;
   companyName?: string;
+  /** The first address of PrimaryEmailAddr: what a new invoice is billed to. */
   email?: string;
+  /** Its other addresses: QuickBooks keeps them in the same field, comma-separated. */
+  moreEmails?: string[];
   phone?: string;
   address?: Address;
   currency: string;
@@ -84,6 +87,9 @@ export interface InvoiceRecord extends Meta {
   /** Kept up to date by the store (cents). */
   balance: number;
   email?: string;
+  /** BillEmailCc and BillEmailBcc: comma-separated lists, as QuickBooks keeps them. */
+  emailCc?: string;
+  emailBcc?: string;
   emailStatus: EmailStatus;
   sentAt?: number;
   privateNote?: string;

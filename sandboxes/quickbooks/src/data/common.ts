@@ -2,6 +2,7 @@ import {
   type Address,
   type CompanyInfoRecord,
   type CustomerRecord,
+  type InvoiceRecord,
   ITEMS,
   type Lines,
   linesTotal,
@@ -146,4 +147,26 @@ export function makeCustomer(random: Random, draft: CustomerDraft): CustomerReco
 /** Splits a total into a partial payment: 20% to 80%, in whole cents. */
 export function partialAmount(random: Random, total: number): number {
   return Math.max(1, Math.min(total - 1, Math.round(total * (0.2 + 0.6 * random.next()))));
+}
+
+/**
+ * Second addresses and copies, set by position and drawing nothing from the seed's sequence, so
+ * every other figure stays as it was: every fourth customer with an email (the 2nd, 6th, ...) also
+ * has `ap@` its domain in PrimaryEmailAddr; every fifth invoice billed by email (the 3rd, 8th, ...)
+ * copies `accounts@` its domain (BillEmailCc), and every ninth (the 5th, 14th, ...) also
+ * blind-copies `records@` it (BillEmailBcc).
+ */
+export function addCopies(customers: CustomerRecord[], invoices: Iterable<InvoiceRecord>): void {
+  const domain = (address: string) => address.slice(address.indexOf("@") + 1);
+  let n = 0;
+  for (const c of customers) {
+    if (c.email && n++ % 4 === 1) c.moreEmails = [`ap@${domain(c.email)}`];
+  }
+  let m = 0;
+  for (const inv of invoices) {
+    if (!inv.email) continue;
+    if (m % 5 === 2) inv.emailCc = `accounts@${domain(inv.email)}`;
+    if (m % 9 === 4) inv.emailBcc = `records@${domain(inv.email)}`;
+    m++;
+  }
 }

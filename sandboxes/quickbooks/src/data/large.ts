@@ -11,6 +11,7 @@ import {
 import { CompanyStore } from "../accounting/store.ts";
 import { DAY_MS } from "../accounting/time.ts";
 import {
+  addCopies,
   Clock,
   companyInfo,
   type GenerateOptions,
@@ -148,6 +149,7 @@ export function generateLargeCompany(options: GenerateOptions & Partial<LargeCom
     }
   }
   store.nextDocNumber = docNumber;
+  addCopies(customers, store.invoices.values());
   store.rebuild();
   return store;
 }

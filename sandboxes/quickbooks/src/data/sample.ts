@@ -10,6 +10,7 @@ import {
 } from "../accounting/records.ts";
 import type { CompanyStore } from "../accounting/store.ts";
 import {
+  addCopies,
   Clock,
   type GenerateOptions,
   makeCustomer,
@@ -165,6 +166,10 @@ export function generateSampleCompany(options: GenerateOptions): CompanyStore {
   }
   ledger.payPaidInvoices(customers);
   allowOnlinePayment(ledger);
+  addCopies(
+    customers,
+    ledger.txns.flatMap((t) => (t.kind === "Invoice" ? [t.rec] : [])),
+  );
   return assemble(options, clock, random, customers, ledger.txns, INACTIVE);
 }
 
