@@ -149,6 +149,7 @@ export function expectedInvoiceRow(store: CompanyStore, inv: InvoiceRecord) {
     nextReminder: null,
     needsCall: false,
     remindersPaused: null,
+    needsCall: false,
     // Nor promises or disputes, unless a test records them.
     promise: null,
     dispute: null,

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, expect } from "vitest";
-import { customers, invoices, payments } from "../src/db/schema/index.ts";
+import { customerContacts, customers, invoices, payments } from "../src/db/schema/index.ts";
 import { toCents } from "../src/lib/money.ts";
 import { QboApi } from "./internals.ts";
 import {
@@ -91,6 +91,8 @@ export function quickbooksWorldForFile() {
     }
   }
 
+  const address = (field: unknown) => (field as { Address?: string } | undefined)?.Address ?? null;
+
   async function expectEqualToIntuit(companyId: string) {
     const db = t.ctx.db;
     const inv = await db
@@ -108,6 +110,7 @@ export function quickbooksWorldForFile() {
       expect(row.currency).toBe((i.CurrencyRef as { value: string }).value);
       expect(row.dueDate).toBe(i.DueDate ?? null);
       expect(row.syncToken).toBe(i.SyncToken);
+      expect([row.billEmailCc, row.billEmailBcc]).toEqual([address(i.BillEmailCc), address(i.BillEmailBcc)]);
     }
     const cust = await db
       .select()
@@ -116,6 +119,25 @@ export function quickbooksWorldForFile() {
     const intuitCustomers = await truth("Customer");
     expect(intuitCustomers.some((c) => c.Active === false)).toBe(true);
     expect(cust).toHaveLength(intuitCustomers.length);
+    // Every address of each customer's PrimaryEmailAddr is one of its QuickBooks contacts.
+    const contacts = await db
+      .select()
+      .from(customerContacts)
+      .where(eq(customerContacts.companyId, companyId));
+    expect(
+      contacts
+        .filter((k) => k.inQuickbooks)
+        .map((k) => `${k.customerQbId} ${k.email}`)
+        .sort(),
+    ).toEqual(
+      intuitCustomers
+        .flatMap((c) =>
+          (address(c.PrimaryEmailAddr) ?? "")
+            .split(",")
+            .flatMap((a) => (a.trim() ? [`${c.Id} ${a.trim().toLowerCase()}`] : [])),
+        )
+        .sort(),
+    );
     const pay = await db
       .select()
       .from(payments)

@@ -2,6 +2,7 @@ export * from "./billing.ts";
 export * from "./collections.ts";
 export * from "./communications.ts";
 export * from "./companies.ts";
+export * from "./customer-contacts.ts";
 export * from "./customer-page.ts";
 export * from "./customers.ts";
 export * from "./holds.ts";

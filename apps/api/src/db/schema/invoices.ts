@@ -17,7 +17,10 @@ export const invoices = pgTable(
     currency: text().notNull(),
     totalCents: cents().notNull(),
     balanceCents: cents().notNull(),
+    /** BillEmail, BillEmailCc and BillEmailBcc as QuickBooks sends them (comma-separated lists). */
     email: text(),
+    billEmailCc: text(),
+    billEmailBcc: text(),
     voided: boolean().notNull().default(false),
     exchangeRate: exchangeRate(),
   },

@@ -1,4 +1,5 @@
 /** Intuit's JSON entities read into the typed records of records.ts. */
+import { addressList } from "../../lib/email-addresses.ts";
 import { toCents } from "../../lib/money.ts";
 import type { InCurrency, QboApplication, QboEntityName, QboMeta, QboRecords } from "./records.ts";
 
@@ -21,6 +22,9 @@ const exchangeRate = (e: Json) =>
 const inCurrency = (e: Json): InCurrency => ({ currency: currency(e), exchangeRate: exchangeRate(e) });
 
 const address = (v: unknown) => str((v as { Address?: unknown } | undefined)?.Address);
+
+/** The first of a comma-separated list of addresses, as sent. */
+const firstAddress = (list: string | null) => str(list?.split(/[,;]/)[0]?.trim());
 
 const cents = (v: unknown) => toCents(v as number | string | undefined);
 
@@ -48,7 +52,8 @@ const parsers: { [E in QboEntityName]: (e: Json) => QboRecords[E] } = {
     ...meta(e),
     displayName: str(e.DisplayName) ?? str(e.CompanyName) ?? `Customer ${String(e.Id)}`,
     companyName: str(e.CompanyName),
-    email: address(e.PrimaryEmailAddr),
+    email: firstAddress(address(e.PrimaryEmailAddr)),
+    emails: addressList(address(e.PrimaryEmailAddr)),
     phone: str((e.PrimaryPhone as { FreeFormNumber?: unknown } | undefined)?.FreeFormNumber),
     currency: currency(e),
     balanceCents: cents(e.Balance),
@@ -65,6 +70,8 @@ const parsers: { [E in QboEntityName]: (e: Json) => QboRecords[E] } = {
     totalCents: cents(e.TotalAmt),
     balanceCents: cents(e.Balance),
     email: address(e.BillEmail),
+    billEmailCc: address(e.BillEmailCc),
+    billEmailBcc: address(e.BillEmailBcc),
     privateNote: str(e.PrivateNote),
   }),
   Payment: (e) => ({

@@ -26,7 +26,10 @@ export interface QboMeta {
 export interface QboCustomer extends QboMeta {
   displayName: string;
   companyName: string | null;
+  /** The first address of PrimaryEmailAddr, as sent. */
   email: string | null;
+  /** Every valid address in PrimaryEmailAddr (QuickBooks keeps several, comma-separated), lowercase. */
+  emails: string[];
   phone: string | null;
   currency: string;
   balanceCents: number;
@@ -42,7 +45,10 @@ export interface QboInvoice extends QboMeta, InCurrency {
   currency: string;
   totalCents: number;
   balanceCents: number;
+  /** BillEmail, BillEmailCc and BillEmailBcc as sent (each may be a comma-separated list). */
   email: string | null;
+  billEmailCc: string | null;
+  billEmailBcc: string | null;
   privateNote: string | null;
 }
 

@@ -52,9 +52,24 @@ export const customerRow = mapper(
   (_: QboCustomer) => ({}),
 );
 
+/** A page's customers as the contacts module keeps them in step: their addresses now. */
+export const customerAddresses = (page: QboCustomer[]) =>
+  page.map((c) => ({ customerRef: c.id, updatedAt: c.lastUpdated, deleted: c.deleted, addresses: c.emails }));
+
 export const invoiceRow = mapper(
   invoices,
-  ["docNumber", "customerName", "txnDate", "dueDate", "currency", "totalCents", "balanceCents", "email"],
+  [
+    "docNumber",
+    "customerName",
+    "txnDate",
+    "dueDate",
+    "currency",
+    "totalCents",
+    "balanceCents",
+    "email",
+    "billEmailCc",
+    "billEmailBcc",
+  ],
   (e: QboInvoice) =>
     ({
       customerQbId: e.customerId,

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
 import type { QboRecord, QboRecords } from "../../integrations/quickbooks/records.ts";
+import { syncQuickBooksAddresses } from "../contacts/index.ts";
 import { withAccess } from "./access.service.ts";
 import * as map from "./qbo-mappers.ts";
 import { holdsLease } from "./sync-lease.repository.ts";
@@ -72,6 +73,9 @@ export async function applyPage(run: Run, entity: SyncedEntity, items: QboRecord
       );
     }
     await markDeleted(tx, entity, companyId, deleted);
+    if (entity === "Customer") {
+      await syncQuickBooksAddresses(tx, companyId, map.customerAddresses(items as QboRecords["Customer"][]));
+    }
     await touchCompanyData(tx, companyId);
   });
 }

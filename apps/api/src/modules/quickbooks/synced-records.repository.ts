@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
 import { creditMemos, customers, invoices, paymentApplications, payments } from "../../db/schema/index.ts";
+import { forgetQuickBooksAddresses } from "../contacts/index.ts";
 
 export const SYNCED_TABLES = {
   Customer: customers,
@@ -77,6 +78,7 @@ export async function replaceApplications(
 /** Removes a company's synced records: all of them, or those of realms other than `keepRealm`. */
 export async function deleteSynced(db: DbOrTx, companyId: string, keepRealm?: string) {
   await db.delete(paymentApplications).where(eq(paymentApplications.companyId, companyId));
+  await forgetQuickBooksAddresses(db, companyId);
   for (const table of Object.values(SYNCED_TABLES)) {
     await db
       .delete(table)

@@ -1,0 +1,182 @@
+/** A customer's contacts: read, written one by one from Customer Details, kept in step with QuickBooks page by page. */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { touchCompanyData } from "../../db/data-version.ts";
+import { customerContacts, customers } from "../../db/schema/index.ts";
+
+export type ContactRow = typeof customerContacts.$inferSelect;
+export type ContactChange = Pick<ContactRow, "name" | "email" | "role">;
+
+const ofCustomer = (companyId: string, customerRef: string) =>
+  and(eq(customerContacts.companyId, companyId), eq(customerContacts.customerQbId, customerRef));
+
+/**
+ * QuickBooks' addresses first, the customer's first address (what QuickBooks bills) at the top;
+ * then Recoup's, by when they were added.
+ */
+export async function listContacts(db: DbOrTx, companyId: string, customerRef: string) {
+  const first = sql`(select lower(${customers.email}) from ${customers}
+    where ${customers.companyId} = ${companyId} and ${customers.qbId} = ${customerRef})`;
+  return db
+    .select()
+    .from(customerContacts)
+    .where(ofCustomer(companyId, customerRef))
+    .orderBy(
+      desc(customerContacts.inQuickbooks),
+      sql`${customerContacts.email} = ${first} desc nulls last`,
+      asc(customerContacts.createdAt),
+      asc(customerContacts.email),
+    );
+}
+
+export async function findContact(db: DbOrTx, companyId: string, customerRef: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(customerContacts)
+    .where(and(ofCustomer(companyId, customerRef), eq(customerContacts.id, id)))
+    .for("update");
+  return row;
+}
+
+/** A new Recoup contact; undefined when the customer already has the address. */
+export async function insertContact(db: DbOrTx, companyId: string, customerRef: string, c: ContactChange) {
+  const [row] = await db
+    .insert(customerContacts)
+    .values({ companyId, customerQbId: customerRef, ...c, source: "recoup" })
+    .onConflictDoNothing()
+    .returning({ id: customerContacts.id });
+  if (row) await touchCompanyData(db, companyId);
+  return row;
+}
+
+export async function updateContact(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  change: Partial<ContactChange & Pick<ContactRow, "bouncedAt" | "bounceReason">>,
+) {
+  await db
+    .update(customerContacts)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(customerContacts.companyId, companyId), eq(customerContacts.id, id)));
+  await touchCompanyData(db, companyId);
+}
+
+export async function deleteContact(db: DbOrTx, companyId: string, id: string) {
+  await db
+    .delete(customerContacts)
+    .where(and(eq(customerContacts.companyId, companyId), eq(customerContacts.id, id)));
+  await touchCompanyData(db, companyId);
+}
+
+export async function countContacts(db: DbOrTx, companyId: string, customerRef: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customerContacts)
+    .where(ofCustomer(companyId, customerRef));
+  return Number(row?.n ?? 0);
+}
+
+export async function addressTaken(db: DbOrTx, companyId: string, customerRef: string, email: string) {
+  const [row] = await db
+    .select({ id: customerContacts.id })
+    .from(customerContacts)
+    .where(and(ofCustomer(companyId, customerRef), eq(customerContacts.email, email)));
+  return row?.id;
+}
+
+/** Every contact of the company with this address (whichever customer's) is marked bounced. */
+export async function markAddressBounced(
+  db: DbOrTx,
+  companyId: string,
+  email: string,
+  reason: string | null,
+  at: Date,
+) {
+  const rows = await db
+    .update(customerContacts)
+    .set({ bouncedAt: at, bounceReason: reason, updatedAt: at })
+    .where(and(eq(customerContacts.companyId, companyId), eq(customerContacts.email, email)))
+    .returning({ id: customerContacts.id });
+  if (rows.length) await touchCompanyData(db, companyId);
+  return rows.length;
+}
+
+/** One customer as a page of the sync brings it: its addresses in QuickBooks now. */
+export interface SyncedAddresses {
+  customerRef: string;
+  /** The version's LastUpdatedTime: only the version the customers table kept is applied. */
+  updatedAt: Date;
+  deleted: boolean;
+  addresses: string[];
+}
+
+const rows = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/**
+ * A page of customers' QuickBooks addresses, in three statements whatever the page's size: each
+ * address becomes (or stays) a QuickBooks billing contact, and one QuickBooks dropped is removed
+ * if the sync added it, or kept as Recoup's (no longer in QuickBooks) if a user did. A stale
+ * version (older than the customer's stored one) changes nothing.
+ */
+export async function syncQuickBooksAddresses(db: DbOrTx, companyId: string, page: SyncedAddresses[]) {
+  if (page.length === 0) return;
+  const live = page.filter((c) => !c.deleted);
+  const kept = await db
+    .select({ ref: customers.qbId })
+    .from(customers)
+    .innerJoin(
+      sql`jsonb_to_recordset(${rows(live.map((c) => ({ ref: c.customerRef, at: c.updatedAt.toISOString() })))}) as v(ref text, at timestamptz)`,
+      sql`v.ref = ${customers.qbId} and v.at = ${customers.qbUpdatedAt}`,
+    )
+    .where(eq(customers.companyId, companyId));
+  const current = new Set(kept.map((r) => r.ref));
+  const refs = [...current, ...page.filter((c) => c.deleted).map((c) => c.customerRef)];
+  if (refs.length === 0) return;
+  const pairs = live
+    .filter((c) => current.has(c.customerRef))
+    .flatMap((c) => c.addresses.map((email) => ({ ref: c.customerRef, email })));
+  const pageRefs = sql`${customerContacts.customerQbId} in (select jsonb_array_elements_text(${rows(refs)}))`;
+  const dropped = sql`not exists (select 1 from jsonb_to_recordset(${rows(pairs)}) as p(ref text, email text)
+    where p.ref = ${customerContacts.customerQbId} and p.email = ${customerContacts.email})`;
+  if (pairs.length) {
+    await db
+      .insert(customerContacts)
+      .values(
+        pairs.map((p) => ({
+          companyId,
+          customerQbId: p.ref,
+          email: p.email,
+          role: "billing" as const,
+          source: "quickbooks" as const,
+          inQuickbooks: true,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [customerContacts.companyId, customerContacts.customerQbId, customerContacts.email],
+        set: { inQuickbooks: true, updatedAt: new Date() },
+        setWhere: sql`not ${customerContacts.inQuickbooks}`,
+      });
+  }
+  const mine = and(
+    eq(customerContacts.companyId, companyId),
+    eq(customerContacts.inQuickbooks, true),
+    pageRefs,
+    dropped,
+  );
+  await db.delete(customerContacts).where(and(mine, eq(customerContacts.source, "quickbooks")));
+  await db
+    .update(customerContacts)
+    .set({ inQuickbooks: false, updatedAt: new Date() })
+    .where(and(mine, eq(customerContacts.source, "recoup")));
+}
+
+/** The synced records are gone (disconnected, or another QuickBooks company): so are QuickBooks' addresses. */
+export async function forgetQuickBooksAddresses(db: DbOrTx, companyId: string) {
+  const ofCompany = eq(customerContacts.companyId, companyId);
+  await db.delete(customerContacts).where(and(ofCompany, eq(customerContacts.source, "quickbooks")));
+  await db
+    .update(customerContacts)
+    .set({ inQuickbooks: false, updatedAt: new Date() })
+    .where(and(ofCompany, eq(customerContacts.inQuickbooks, true)));
+}

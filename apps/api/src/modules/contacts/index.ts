@@ -1,0 +1,6 @@
+export {
+  forgetQuickBooksAddresses,
+  markAddressBounced,
+  type SyncedAddresses,
+  syncQuickBooksAddresses,
+} from "./contacts.repository.ts";
