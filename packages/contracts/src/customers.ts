@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_PATTERN, NO_CONTROL_CHARACTERS } from "./auth-constants.ts";
 import { invoiceRowSchema } from "./invoices.ts";
 import {
   centsSchema,
@@ -100,10 +101,98 @@ export const customerDetailSchema = z.object({
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
+export const MAX_CONTACTS = 20;
+export const MAX_CONTACT_NAME_LENGTH = 100;
+export const contactRoles = ["billing", "escalation", "copy_always"] as const;
+export const contactRoleSchema = z.enum(contactRoles, {
+  error: "Choose the contact's role: Billing, Escalation or Copy always.",
+});
+export type ContactRole = z.infer<typeof contactRoleSchema>;
+export const contactRoleLabels: Record<ContactRole, string> = {
+  billing: "Billing",
+  escalation: "Escalation",
+  copy_always: "Copy always",
+};
+
+/** What the contact calls answer when a rule refuses a change; the forms show the same words. */
+export const contactMessages = {
+  addressRequired: "Enter the contact's email address.",
+  addressInvalid: "The contact's email address is not valid. Enter one like name@example.com.",
+  nameTooLong: `The contact's name can be at most ${MAX_CONTACT_NAME_LENGTH} characters.`,
+  duplicate: "This customer already has a contact with this email address.",
+  tooMany: `A customer can have at most ${MAX_CONTACTS} contacts. Remove one to add another.`,
+  notFound: "This contact no longer exists. It may have been removed, or QuickBooks no longer has it.",
+  quickBooksAddress:
+    "This address comes from the customer's email in QuickBooks, so it cannot be changed here: change it in QuickBooks. Here you can change the contact's name and role.",
+  quickBooksRemove:
+    "This contact comes from the customer's email in QuickBooks, so it cannot be removed here: remove the address in QuickBooks. Here you can change the contact's name and role.",
+} as const;
+
+/** A contact's address: trimmed, one spelling (NFKC, lowercase), checked. */
+export const contactAddressSchema = z
+  .string({ error: contactMessages.addressRequired })
+  .normalize("NFKC")
+  .trim()
+  .min(1, contactMessages.addressRequired)
+  .max(254, contactMessages.addressInvalid)
+  .regex(NO_CONTROL_CHARACTERS, contactMessages.addressInvalid)
+  .regex(EMAIL_PATTERN, contactMessages.addressInvalid)
+  .toLowerCase();
+
+/**
+ * Someone Recoup may write to about the customer's invoices: from the customer's email in
+ * QuickBooks (`inQuickBooks`: only its name and role change here) or added in Recoup.
+ */
+export const customerContactSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  address: z.string(),
+  role: contactRoleSchema,
+  /** Who added it: the sync (removed when QuickBooks drops the address) or a user (kept). */
+  source: z.enum(["quickbooks", "recoup"]),
+  inQuickBooks: z.boolean(),
+  /** When an email to it bounced, and what the bounce said; null: none bounced. */
+  bouncedAt: z.string().nullable(),
+  bounceReason: z.string().nullable(),
+});
+export type CustomerContact = z.infer<typeof customerContactSchema>;
+
+/** The fields a user writes (the address is named `address`: `email` in a request names the caller). */
+const contactFields = {
+  name: z
+    .string()
+    .trim()
+    .max(MAX_CONTACT_NAME_LENGTH, contactMessages.nameTooLong)
+    .optional()
+    .transform((name) => name || null),
+  address: contactAddressSchema,
+  role: contactRoleSchema,
+};
+
+/** POST /v1/business/customer/contacts/add */
+export const addContactRequestSchema = customerRefQuerySchema.extend(contactFields);
+export type AddContactRequest = z.input<typeof addContactRequestSchema>;
+
+/** POST /v1/business/customer/contacts/edit: a QuickBooks contact's address must stay as it is. */
+export const editContactRequestSchema = customerRefQuerySchema.extend({ id: z.uuid(), ...contactFields });
+export type EditContactRequest = z.input<typeof editContactRequestSchema>;
+
+/** POST /v1/business/customer/contacts/remove: Recoup's contacts only. */
+export const removeContactRequestSchema = customerRefQuerySchema.extend({ id: z.uuid() });
+export type RemoveContactRequest = z.input<typeof removeContactRequestSchema>;
+
+/** Every contact call answers the customer's contacts after the change. */
+export const contactsResponseSchema = z.object({
+  data: z.object({ contacts: z.array(customerContactSchema) }),
+});
+export type ContactsResponse = z.infer<typeof contactsResponseSchema>;
+
 /** GET /v1/business/customer/customer-detail-info */
 export const customerDetailResponseSchema = z.object({
   data: z.object({
     customer: customerDetailSchema,
+    /** Who Recoup may write to: QuickBooks' addresses first, then those added in Recoup. */
+    contacts: z.array(customerContactSchema),
     /** Every open invoice (oldest due first) and the latest paid or voided ones (newest first, at most 50). */
     openInvoices: z.array(invoiceRowSchema),
     closedInvoices: z.array(invoiceRowSchema),

@@ -57,6 +57,23 @@ export const dashboardSummarySchema = z.object({
     }),
   ),
   /**
+   * 'No email address': customers with an open balance Recoup cannot write to (no contact whose
+   * emails have not bounced, no open invoice with a BillEmail), those owing the most first.
+   */
+  noEmail: z.object({
+    /** How many such customers there are in all. */
+    total: z.number().int(),
+    customers: z.array(
+      z.object({
+        customerRef: z.string(),
+        name: z.string(),
+        currency: currencySchema,
+        openInvoices: z.number().int(),
+        outstandingCents: centsSchema,
+      }),
+    ),
+  }),
+  /**
    * Automatic reminders: on or off, and why they are on hold (e.g. the sync before sending
    * failed). The upcoming ones come from the reminders' upcoming call.
    */

@@ -80,6 +80,12 @@ export const apiPaths = {
     paymentHistory: "/v1/business/customer/customer-payment-history",
     editNote: "/v1/business/customer/edit-customer-note",
     editTags: "/v1/business/customer/edit-customer-tags",
+    /** POST { realmId, customerRef, name?, address, role } */
+    addContact: "/v1/business/customer/contacts/add",
+    /** POST { realmId, customerRef, id, name?, address, role } */
+    editContact: "/v1/business/customer/contacts/edit",
+    /** POST { realmId, customerRef, id } */
+    removeContact: "/v1/business/customer/contacts/remove",
     /** POST { companyId, customerRef }: a new link to the customer's page, to see what they see. */
     pageLink: "/v1/business/customer/customer-page-link",
   },

@@ -15,7 +15,13 @@ export interface StoredAttachment {
 export type InboundEffect =
   | { type: "reply" }
   | { type: "away"; returnDate: string }
-  | { type: "bounce"; address: string | null; originalMessageId: string | null };
+  | {
+      type: "bounce";
+      address: string | null;
+      originalMessageId: string | null;
+      /** What the bounce said (status and diagnostic); absent on effects stored before it was kept. */
+      reason?: string | null;
+    };
 
 /**
  * An inbound message held back: from an address that is not the customer's, a contact's or at the

@@ -1,8 +1,10 @@
+import { normaliseEmail } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { InboundEffect } from "../../db/schema/index.ts";
 import type { InboundMail } from "../../integrations/mail/inbound-records.ts";
 import { addDays } from "../../lib/dates.ts";
+import { markAddressBounced } from "../contacts/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { markBounced } from "./messages.repository.ts";
 import { confirmHeld } from "./sender-check.repository.ts";
@@ -29,10 +31,15 @@ export function effectOf(mail: InboundMail, target: Target, answeredTo?: string)
       type: "bounce",
       address: mail.bounce?.recipient ?? answeredTo ?? null,
       originalMessageId: mail.bounce?.originalMessageId ?? null,
+      reason: bounceReason(mail),
     };
   }
   return null;
 }
+
+/** What a bounce says about why: its status and diagnostic, or null. */
+export const bounceReason = (mail: Pick<InboundMail, "bounce">) =>
+  mail.bounce ? [mail.bounce.status, mail.bounce.diagnostic].filter(Boolean).join(" ") || null : null;
 
 export async function applyEffect(tx: DbOrTx, target: Target, effect: InboundEffect, at: Date) {
   const { companyId, invoiceId, customerRef } = target;
@@ -57,6 +64,10 @@ export async function applyEffect(tx: DbOrTx, target: Target, effect: InboundEff
   } else if (effect.type === "bounce" && customerRef) {
     await pauseCustomer(customerRef, "bounce", null, effect.address);
     if (effect.originalMessageId) await markBounced(tx, companyId, effect.originalMessageId);
+    // The address is marked on every contact that has it, so no one is written to it again unknowingly.
+    if (effect.address) {
+      await markAddressBounced(tx, companyId, normaliseEmail(effect.address), effect.reason ?? null, at);
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { INBOUND_LIMITS, parseInbound } from "../../integrations/mail/inbound-mail.ts";
 import { type InboundMail, UnreadableMail } from "../../integrations/mail/inbound-records.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
-import { applyEffect, effectOf } from "./inbound-effects.ts";
+import { applyEffect, bounceReason, effectOf } from "./inbound-effects.ts";
 import type { InboundSource, IngestResult } from "./inbound-result.ts";
 import { threadOf } from "./inbound-thread.ts";
 import { keepAside } from "./keep-aside.ts";
@@ -56,9 +56,7 @@ export async function ingestInbound(
       replyText: mail.replyText,
       attachments: mail.attachments,
       returnDate: mail.returnDate,
-      error: mail.bounce
-        ? [mail.bounce.status, mail.bounce.diagnostic].filter(Boolean).join(" ") || null
-        : null,
+      error: bounceReason(mail),
       senderCheck: reason ? held(reason, effect) : null,
       rawSha256: mail.sha256,
       at: now,

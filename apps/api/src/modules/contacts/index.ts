@@ -4,3 +4,10 @@ export {
   type SyncedAddresses,
   syncQuickBooksAddresses,
 } from "./contacts.repository.ts";
+export {
+  addContact,
+  type ContactInput,
+  customerContacts,
+  editContact,
+  removeContact,
+} from "./contacts.service.ts";

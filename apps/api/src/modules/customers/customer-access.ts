@@ -20,3 +20,9 @@ export async function existingCustomer(ctx: AppContext, companyId: string, custo
   if (!found) throw notFound("No such customer.");
   return found;
 }
+
+/** The customer a change names: of the caller's realm, and there. */
+export async function ownCustomer(ctx: AppContext, companyId: string, { realmId, customerRef }: CustomerOf) {
+  await assertOwnRealm(ctx, companyId, realmId);
+  return existingCustomer(ctx, companyId, customerRef);
+}

@@ -1,5 +1,6 @@
 import type { CustomerDetailResponse } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import { customerContacts } from "../contacts/index.ts";
 import { companyToday, customerInvoices } from "../receivables/index.ts";
 import { withReminderColumns } from "../reminders/index.ts";
 import { assertOwnRealm, type CustomerOf, existingCustomer } from "./customer-access.ts";
@@ -14,10 +15,11 @@ export async function customerDetail(
   await assertOwnRealm(ctx, companyId, realmId);
   const { customer, note, tags } = await existingCustomer(ctx, companyId, customerRef);
   const { today } = await companyToday(ctx, companyId);
-  const [invoices, paidInvoices, schedules] = await Promise.all([
+  const [invoices, paidInvoices, schedules, contacts] = await Promise.all([
     customerInvoices(ctx.db, companyId, customerRef, today),
     countPaidInvoices(ctx.db, companyId, customerRef),
     companySchedules(ctx, companyId),
+    customerContacts(ctx.db, companyId, customerRef),
   ]);
   // QuickBooks fixes a customer's currency, so its open invoices share it; others are not summed in.
   const open = invoices.open.filter((inv) => inv.currency === customer.currency);
@@ -41,6 +43,7 @@ export async function customerDetail(
       paidInvoices,
       reminderSchedule: customerSchedule(schedules, customerRef),
     },
+    contacts,
     openInvoices: await withReminderColumns(ctx, companyId, invoices.open),
     closedInvoices: await withReminderColumns(ctx, companyId, invoices.closed),
     asOf: today,

@@ -6,6 +6,7 @@ import { reminderStatus } from "../reminders/index.ts";
 import { heldTotals } from "./held-balances.repository.ts";
 import * as homeCurrencyRepo from "./home-currency.repository.ts";
 import * as mostOverdueRepo from "./most-overdue.repository.ts";
+import { customersWithoutEmail } from "./no-email.repository.ts";
 import { openTotals } from "./open-balances.repository.ts";
 import * as periodFlowsRepo from "./period-flows.repository.ts";
 import { recentActivity } from "./recent-activity.repository.ts";
@@ -15,6 +16,7 @@ const PERIOD_DAYS = 90;
 const COLLECTED_DAYS = 30;
 const MOST_OVERDUE = 5;
 const RECENT = 10;
+const NO_EMAIL = 5;
 
 /** Newest first. */
 const later = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
@@ -26,20 +28,26 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
   const periodStart = addDays(today, -(PERIOD_DAYS - 1));
   // The figures change only with the synced data (or the day): kept per data version.
   const figures = ctx.cache.get(clock, JSON.stringify(["dashboard", today]), async () => {
-    const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent] = await Promise.all([
-      homeCurrencyRepo.homeCurrency(ctx.db, companyId),
-      openTotals(ctx.db, companyId, today),
-      mostOverdueRepo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
-      periodFlowsRepo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
-      periodFlowsRepo.invoiced(ctx.db, companyId, periodStart, today),
-      periodFlowsRepo.receivablesAt(ctx.db, companyId, periodStart),
-      recentActivity(ctx.db, companyId, RECENT),
-    ]);
-    return { homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent };
+    const [homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent, noEmail] =
+      await Promise.all([
+        homeCurrencyRepo.homeCurrency(ctx.db, companyId),
+        openTotals(ctx.db, companyId, today),
+        mostOverdueRepo.mostOverdue(ctx.db, companyId, today, MOST_OVERDUE),
+        periodFlowsRepo.collected(ctx.db, companyId, addDays(today, -(COLLECTED_DAYS - 1)), today),
+        periodFlowsRepo.invoiced(ctx.db, companyId, periodStart, today),
+        periodFlowsRepo.receivablesAt(ctx.db, companyId, periodStart),
+        recentActivity(ctx.db, companyId, RECENT),
+        // Contacts are written with the data version moved on, so this is cached with the figures.
+        customersWithoutEmail(ctx.db, companyId, NO_EMAIL),
+      ]);
+    return { homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent, noEmail };
   });
   // Holds change without the synced data (a customer promises, a user resolves): read each time.
-  const [{ homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent }, held, reminders] =
-    await Promise.all([figures, heldTotals(ctx.db, companyId, today), reminderStatus(ctx, companyId)]);
+  const [
+    { homeCurrency, open, mostOverdue, collected, invoiced, beginning, recent, noEmail },
+    held,
+    reminders,
+  ] = await Promise.all([figures, heldTotals(ctx.db, companyId, today), reminderStatus(ctx, companyId)]);
   // Every figure below is a sum of home amounts; the currencies they came from are reported.
   const converted = new Set<string>();
   const sum = <T extends { currency: string }>(rows: T[], amount: (row: T) => number) =>
@@ -92,6 +100,7 @@ export async function dashboardSummary(ctx: AppContext, companyId: string): Prom
       total: outstanding,
     },
     mostOverdue,
+    noEmail,
     recentActivity: [
       ...recent.payments.map((r) => ({ ...r, type: "payment" as const })),
       ...recent.created.map((r) => ({ ...r, type: "invoice_created" as const })),

@@ -22,6 +22,7 @@ const summary = {
   cei: null,
   aging: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, total: 0 },
   mostOverdue: [],
+  noEmail: { total: 0, customers: [] },
   recentActivity: [],
 } satisfies DashboardSummary;
 
