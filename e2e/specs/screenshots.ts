@@ -5,9 +5,9 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { launchBrowser, newContext } from "../browser.ts";
+import { launchBrowser, logIn, newContext } from "../browser.ts";
 
 export const screenshotsEnabled = process.env.E2E_SCREENSHOTS === "1";
 export const screenshotDir = new URL("../screenshots/", import.meta.url).pathname;
@@ -65,4 +65,27 @@ export function screenshotBrowser(): () => Browser {
     await browser?.close();
   });
   return () => browser!;
+}
+
+/**
+ * One test per variant, only when screenshots are on: a fresh context, `user()` signed in, then
+ * `shots` takes the variant's screenshots; the page must log no problems.
+ */
+export function screenshotEachVariant(
+  title: string,
+  user: () => Parameters<typeof logIn>[1],
+  shots: (page: Page, variant: (typeof screenshotVariants)[number]) => Promise<void>,
+) {
+  const browser = screenshotBrowser();
+  describe.skipIf(!screenshotsEnabled)(title, () => {
+    for (const variant of screenshotVariants) {
+      it(`${variant.name} (${variant.width} px)`, async () => {
+        const { context, page, problems } = await variantContext(browser(), variant);
+        await logIn(page, user());
+        await shots(page, variant);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  });
 }

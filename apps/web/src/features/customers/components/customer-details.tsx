@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCustomerDetail } from "@/features/customers/api/get-customer-detail";
+import { ContactsCard } from "@/features/customers/components/contacts-card";
 import { CustomerCommunications } from "@/features/customers/components/customer-communications";
 import { CustomerInvoices } from "@/features/customers/components/customer-invoices";
 import { CustomerNoteCard } from "@/features/customers/components/customer-note-card";
@@ -24,7 +25,7 @@ import { isApiError } from "@/lib/http";
 const twoColumns =
   "grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]";
 
-/** One customer: contact, balances, reminders and their schedule, emails, invoices, payments, the customer note, notes and tags. */
+/** One customer: contact and contacts, balances, reminders and their schedule, emails, invoices, payments, the customer note, notes and tags. */
 export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRefQuery; companyId: string }) {
   const query = useCustomerDetail(refQuery);
 
@@ -38,7 +39,7 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
     );
   }
 
-  const { customer, openInvoices, closedInvoices } = query.data;
+  const { customer, contacts, openInvoices, closedInvoices } = query.data;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
@@ -63,6 +64,7 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <ContactCard customer={customer} />
+          <ContactsCard refQuery={refQuery} contacts={contacts} />
           <TagsCard refQuery={refQuery} tags={customer.tags} />
           <CustomerCommunications
             companyId={companyId}

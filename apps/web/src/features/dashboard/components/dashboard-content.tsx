@@ -7,13 +7,14 @@ import { useDashboardSummary } from "@/features/dashboard/api/get-dashboard-summ
 import { AgingChart } from "@/features/dashboard/components/aging-chart";
 import { FigureCard, FigureCardSkeleton } from "@/features/dashboard/components/figure-card";
 import { MostOverdue } from "@/features/dashboard/components/most-overdue";
+import { NoEmailCustomers } from "@/features/dashboard/components/no-email-customers";
 import { RecentActivity } from "@/features/dashboard/components/recent-activity";
 import { UpcomingReminders } from "@/features/dashboard/components/upcoming-reminders";
 import { currencyNote, dashboardFigures } from "@/features/dashboard/utils/figures";
 import { RemindersOnHoldAlert } from "@/features/reminders";
 import { formatDate } from "@/lib/format";
 
-/** The dashboard once data has been synced: figures, aging, most overdue customers, recent activity, upcoming reminders. */
+/** The dashboard once data has been synced: figures, aging, most overdue customers, those without an email address, recent activity, upcoming reminders. */
 export function DashboardContent({ companyId }: { companyId: string }) {
   const query = useDashboardSummary(companyId);
   if (query.isPending) return <DashboardSkeleton />;
@@ -41,6 +42,7 @@ export function DashboardContent({ companyId }: { companyId: string }) {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 gap-6">
           <MostOverdue customers={summary.mostOverdue} homeCurrency={summary.homeCurrency} />
+          <NoEmailCustomers noEmail={summary.noEmail} />
           <UpcomingReminders companyId={companyId} />
         </div>
         <RecentActivity items={summary.recentActivity} />

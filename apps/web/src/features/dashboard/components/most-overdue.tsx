@@ -1,7 +1,7 @@
 import type { DashboardSummary } from "@recoup/contracts";
 
-import { CustomerLink } from "@/components/customer-link";
 import { SectionCard } from "@/components/section-card";
+import { CustomerRow } from "@/features/dashboard/components/customer-row";
 import { formatCount, formatDays, formatMoney } from "@/lib/format";
 
 type Customer = DashboardSummary["mostOverdue"][number];
@@ -15,17 +15,12 @@ export function MostOverdue({ customers, homeCurrency }: { customers: Customer[]
       ) : (
         <ol className="divide-y">
           {customers.map((c) => (
-            <li
+            <CustomerRow
               key={c.customerRef}
-              className="flex items-start justify-between gap-4 py-3 first:pt-0 last:pb-0"
+              customerRef={c.customerRef}
+              name={c.name}
+              detail={`${formatCount(c.overdueInvoices)} overdue ${c.overdueInvoices === 1 ? "invoice" : "invoices"}${c.daysOverdue > 0 ? ` · oldest ${formatDays(c.daysOverdue)} late` : ""}`}
             >
-              <div className="grid min-w-0 gap-0.5">
-                <CustomerLink customerRef={c.customerRef} name={c.name} className="truncate font-medium" />
-                <span className="text-muted-foreground text-xs">
-                  {formatCount(c.overdueInvoices)} overdue {c.overdueInvoices === 1 ? "invoice" : "invoices"}
-                  {c.daysOverdue > 0 ? ` · oldest ${formatDays(c.daysOverdue)} late` : ""}
-                </span>
-              </div>
               <div className="grid shrink-0 gap-0.5 text-right">
                 <span className="text-destructive font-medium tabular-nums">
                   {formatMoney(c.overdueCents, c.currency)}
@@ -36,7 +31,7 @@ export function MostOverdue({ customers, homeCurrency }: { customers: Customer[]
                   </span>
                 ) : null}
               </div>
-            </li>
+            </CustomerRow>
           ))}
         </ol>
       )}
