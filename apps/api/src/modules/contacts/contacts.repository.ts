@@ -1,5 +1,5 @@
 /** A customer's contacts: read, written one by one from Customer Details, kept in step with QuickBooks page by page. */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
 import { customerContacts, customers } from "../../db/schema/index.ts";
@@ -111,39 +111,58 @@ export interface SyncedAddresses {
   addresses: string[];
 }
 
-const rows = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-
 /**
- * A page of customers' QuickBooks addresses, in three statements whatever the page's size: each
- * address becomes (or stays) a QuickBooks billing contact, and one QuickBooks dropped is removed
- * if the sync added it, or kept as Recoup's (no longer in QuickBooks) if a user did. A stale
- * version (older than the customer's stored one) changes nothing.
+ * A page of customers' QuickBooks addresses: each address becomes (or stays) a QuickBooks billing
+ * contact, and one QuickBooks dropped is removed if the sync added it, or kept as Recoup's (no
+ * longer in QuickBooks) if a user did. A stale version (older than the customer's stored one)
+ * changes nothing. The page's contacts are read once and compared here, so a page costs a few
+ * statements whatever its size.
  */
 export async function syncQuickBooksAddresses(db: DbOrTx, companyId: string, page: SyncedAddresses[]) {
   if (page.length === 0) return;
   const live = page.filter((c) => !c.deleted);
-  const kept = await db
-    .select({ ref: customers.qbId })
-    .from(customers)
-    .innerJoin(
-      sql`jsonb_to_recordset(${rows(live.map((c) => ({ ref: c.customerRef, at: c.updatedAt.toISOString() })))}) as v(ref text, at timestamptz)`,
-      sql`v.ref = ${customers.qbId} and v.at = ${customers.qbUpdatedAt}`,
-    )
-    .where(eq(customers.companyId, companyId));
-  const current = new Set(kept.map((r) => r.ref));
+  // The versions the customers table kept (a stale one lost to a newer row), read by primary key.
+  const stored = live.length
+    ? await db
+        .select({ ref: customers.qbId, at: customers.qbUpdatedAt })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.companyId, companyId),
+            inArray(
+              customers.qbId,
+              live.map((c) => c.customerRef),
+            ),
+          ),
+        )
+    : [];
+  const storedAt = new Map(stored.map((r) => [r.ref, r.at.getTime()]));
+  const current = new Set(
+    live.filter((c) => storedAt.get(c.customerRef) === c.updatedAt.getTime()).map((c) => c.customerRef),
+  );
   const refs = [...current, ...page.filter((c) => c.deleted).map((c) => c.customerRef)];
   if (refs.length === 0) return;
-  const pairs = live
+  const key = (ref: string, email: string) => `${ref} ${email}`;
+  const wanted = live
     .filter((c) => current.has(c.customerRef))
     .flatMap((c) => c.addresses.map((email) => ({ ref: c.customerRef, email })));
-  const pageRefs = sql`${customerContacts.customerQbId} in (select jsonb_array_elements_text(${rows(refs)}))`;
-  const dropped = sql`not exists (select 1 from jsonb_to_recordset(${rows(pairs)}) as p(ref text, email text)
-    where p.ref = ${customerContacts.customerQbId} and p.email = ${customerContacts.email})`;
-  if (pairs.length) {
+  const existing = await db
+    .select({
+      id: customerContacts.id,
+      ref: customerContacts.customerQbId,
+      email: customerContacts.email,
+      source: customerContacts.source,
+      inQuickbooks: customerContacts.inQuickbooks,
+    })
+    .from(customerContacts)
+    .where(and(eq(customerContacts.companyId, companyId), inArray(customerContacts.customerQbId, refs)));
+  const have = new Map(existing.map((r) => [key(r.ref, r.email), r]));
+  const added = wanted.filter((p) => !have.get(key(p.ref, p.email))?.inQuickbooks);
+  if (added.length) {
     await db
       .insert(customerContacts)
       .values(
-        pairs.map((p) => ({
+        added.map((p) => ({
           companyId,
           customerQbId: p.ref,
           email: p.email,
@@ -155,20 +174,20 @@ export async function syncQuickBooksAddresses(db: DbOrTx, companyId: string, pag
       .onConflictDoUpdate({
         target: [customerContacts.companyId, customerContacts.customerQbId, customerContacts.email],
         set: { inQuickbooks: true, updatedAt: new Date() },
-        setWhere: sql`not ${customerContacts.inQuickbooks}`,
       });
   }
-  const mine = and(
-    eq(customerContacts.companyId, companyId),
-    eq(customerContacts.inQuickbooks, true),
-    pageRefs,
-    dropped,
-  );
-  await db.delete(customerContacts).where(and(mine, eq(customerContacts.source, "quickbooks")));
-  await db
-    .update(customerContacts)
-    .set({ inQuickbooks: false, updatedAt: new Date() })
-    .where(and(mine, eq(customerContacts.source, "recoup")));
+  const still = new Set(wanted.map((p) => key(p.ref, p.email)));
+  const dropped = existing.filter((r) => r.inQuickbooks && !still.has(key(r.ref, r.email)));
+  const ids = (source: "quickbooks" | "recoup") =>
+    dropped.filter((r) => r.source === source).map((r) => r.id);
+  if (ids("quickbooks").length)
+    await db.delete(customerContacts).where(inArray(customerContacts.id, ids("quickbooks")));
+  if (ids("recoup").length) {
+    await db
+      .update(customerContacts)
+      .set({ inQuickbooks: false, updatedAt: new Date() })
+      .where(inArray(customerContacts.id, ids("recoup")));
+  }
 }
 
 /** The synced records are gone (disconnected, or another QuickBooks company): so are QuickBooks' addresses. */
