@@ -1,5 +1,7 @@
 /** App paths more than one feature links to. */
 export const customerPath = (customerRef: string) => `/customers/${encodeURIComponent(customerRef)}`;
+/** Customer Details opens 'Add contact' when its address ends in this (the dashboard's 'Add an address'). */
+export const ADD_CONTACT_HASH = "#add-contact";
 
 /** The search params that choose an invoice's thread on the Communications page. */
 export const threadParams = { invoice: "invoice", customer: "customer" } as const;

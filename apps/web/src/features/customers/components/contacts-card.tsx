@@ -6,7 +6,7 @@ import {
 } from "@recoup/contracts";
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 
 import { SectionCard } from "@/components/section-card";
 import { Badge } from "@/components/ui/badge";
@@ -14,9 +14,7 @@ import { Button } from "@/components/ui/button";
 import { ContactDialog } from "@/features/customers/components/contact-dialog";
 import { RemoveContactDialog } from "@/features/customers/components/remove-contact-dialog";
 import { formatDate } from "@/lib/format";
-
-/** The dashboard's 'Add an address' link opens the add dialog. */
-export const ADD_CONTACT_HASH = "#add-contact";
+import { ADD_CONTACT_HASH } from "@/lib/routes";
 
 type Editing = { contact: CustomerContact | null } | null;
 
@@ -32,7 +30,13 @@ export function ContactsCard({
   contacts: CustomerContact[];
 }) {
   const { hash } = useLocation();
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<Editing>(hash === ADD_CONTACT_HASH ? { contact: null } : null);
+  // Closing the dialog the dashboard's link opened leaves the link behind (a reload does not reopen it).
+  const closeEditing = () => {
+    setEditing(null);
+    if (hash === ADD_CONTACT_HASH) navigate({ hash: "" }, { replace: true });
+  };
   const [removing, setRemoving] = useState<CustomerContact | null>(null);
   const full = contacts.length >= MAX_CONTACTS;
 
@@ -77,7 +81,7 @@ export function ContactsCard({
       {editing ? (
         <ContactDialog
           open
-          onOpenChange={(open) => !open && setEditing(null)}
+          onOpenChange={(open) => !open && closeEditing()}
           refQuery={refQuery}
           contact={editing.contact}
         />

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { SectionCard } from "@/components/section-card";
 import { CustomerRow } from "@/features/dashboard/components/customer-row";
 import { formatCount, formatMoney } from "@/lib/format";
-import { customerPath } from "@/lib/routes";
+import { ADD_CONTACT_HASH, customerPath } from "@/lib/routes";
 
 /**
  * 'No email address': customers who owe money and whom reminders cannot reach (no contact whose
@@ -29,7 +29,7 @@ export function NoEmailCustomers({ noEmail }: { noEmail: DashboardSummary["noEma
             detail={`${formatCount(c.openInvoices)} open ${c.openInvoices === 1 ? "invoice" : "invoices"} · ${formatMoney(c.outstandingCents, c.currency)}`}
           >
             <Link
-              to={`${customerPath(c.customerRef)}#add-contact`}
+              to={`${customerPath(c.customerRef)}${ADD_CONTACT_HASH}`}
               className="text-primary shrink-0 text-sm font-medium underline underline-offset-4"
             >
               Add an address<span className="sr-only"> for {c.name}</span>
