@@ -147,7 +147,6 @@ export function expectedInvoiceRow(store: CompanyStore, inv: InvoiceRecord) {
     // Reminders are off and none were sent in these fixtures.
     lastReminder: null,
     nextReminder: null,
-    needsCall: false,
     remindersPaused: null,
     needsCall: false,
     // Nor promises or disputes, unless a test records them.
