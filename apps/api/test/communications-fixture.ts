@@ -38,9 +38,12 @@ export function communicationsKit(world: () => World, appUrl: () => string) {
   let next = 0;
   const takeInvoice = () => remindable()[next++]!;
 
-  /** Sends a reminder by hand and answers the email as the mail sandbox received it. */
-  const sendReminder = (invoiceId: string, subject: string): Promise<MailMessage> =>
-    sendByHand(world().t, world().user, invoiceId, { subject });
+  /** Sends a reminder by hand (to the rules' recipients, or the To and CC given) and answers the email as the mail sandbox received it. */
+  const sendReminder = (
+    invoiceId: string,
+    subject: string,
+    recipients: { to?: string[]; cc?: string[] } = {},
+  ): Promise<MailMessage> => sendByHand(world().t, world().user, invoiceId, { subject, ...recipients });
 
   const thread = async (invoiceId: string, customerRef: string) => {
     const res = await get(apiPaths.communications.thread, { invoiceId, customerRef });

@@ -85,6 +85,9 @@ export const emailMessageSchema = z.object({
   inReplyTo: z.string().nullable(),
   from: z.string(),
   to: z.string(),
+  /** Outbound: the addresses copied, and blind-copied (the company's eyes only); comma-separated. */
+  cc: z.string(),
+  bcc: z.string(),
   subject: z.string(),
   /** Sanitised on the server; safe to show. */
   html: z.string().nullable(),

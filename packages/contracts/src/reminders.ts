@@ -67,6 +67,10 @@ export const UPCOMING_DAYS = 14;
 
 // ---------------------------------------------------------------- settings
 
+export const ESCALATION_CHOICES = [1, 2, 3, 4, 5] as const;
+/** The overdue reminder of an invoice from which its customer's 'Escalation' contacts are copied; null: Off. */
+export const escalateFromSchema = z.number().int().min(1).max(ESCALATION_CHOICES.length).nullable();
+
 export const reminderSettingsQuerySchema = z.object({ companyId: companyIdSchema });
 
 export const reminderSettingsSchema = z.object({
@@ -101,6 +105,8 @@ export const reminderSettingsResponseSchema = z.object({
   data: reminderSettingsSchema.extend({
     /** 'Attach the invoice PDF': each reminder carries the invoice's PDF from QuickBooks (on by default). */
     attachInvoicePdf: z.boolean(),
+    /** 'Copy escalation contacts from the Nth overdue reminder' (1 to 5); null: Off. */
+    escalateFrom: escalateFromSchema,
     timezone: z.string(),
     locale: z.string(),
     followUpInterval: followUpIntervalSchema,
@@ -133,6 +139,8 @@ export const saveReminderSettingsRequestSchema = reminderSettingsSchema.extend({
   locale: z.enum(EMAIL_LOCALES).optional(),
   /** Left out: kept as it is. */
   attachInvoicePdf: z.boolean().optional(),
+  /** Left out: kept as it is. */
+  escalateFrom: escalateFromSchema.optional(),
 });
 export type SaveReminderSettingsRequest = z.infer<typeof saveReminderSettingsRequestSchema>;
 

@@ -62,6 +62,9 @@ export const emailMessages = pgTable(
     references: text().array().notNull().default(sql`'{}'::text[]`),
     fromAddress: text().notNull(),
     toAddress: text().notNull(),
+    /** Outbound: the addresses copied and blind-copied (comma-separated); BCC is shown to the company only. */
+    ccAddress: text().notNull().default(""),
+    bccAddress: text().notNull().default(""),
     subject: text().notNull(),
     /** Sanitised with the signature allow-list. */
     html: text(),

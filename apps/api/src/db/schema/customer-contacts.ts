@@ -5,7 +5,7 @@
  * is one contact, and keeps its role.
  */
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { company, now } from "./columns.ts";
 
 export const CONTACT_ROLES = ["billing", "escalation", "copy_always"] as const;
@@ -36,4 +36,21 @@ export const customerContacts = pgTable(
     // The dashboard's customers without a usable address.
     index("customer_contacts_usable").on(t.companyId, t.customerQbId).where(sql`${t.bouncedAt} is null`),
   ],
+);
+
+/**
+ * Every address a hard bounce named (decision 0018), whoever had it (a contact, an invoice's CC, an
+ * address a user typed): a reminder is never sent to it again, and says why.
+ */
+export const addressBounces = pgTable(
+  "address_bounces",
+  {
+    companyId: company(),
+    /** Lowercase, as contacts' addresses. */
+    email: text().notNull(),
+    /** What the bounce said (status and diagnostic), when it said anything. */
+    reason: text(),
+    bouncedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.email] })],
 );

@@ -27,6 +27,11 @@ export const reminderSettings = pgTable(
     weekdaysOnly: boolean().notNull().default(true),
     /** Each reminder carries the invoice's PDF, fetched from QuickBooks when it is sent. */
     attachInvoicePdf: boolean().notNull().default(true),
+    /**
+     * From which overdue reminder of an invoice (1st, 2nd...) its customer's 'Escalation' contacts
+     * are copied (decision 0018); null: never.
+     */
+    escalateFrom: integer(),
     enabledAt: timestamp({ withTimezone: true }),
     /** Why the last planning run sent nothing (e.g. the sync before it failed); null when it could. */
     blockedReason: text(),
@@ -82,7 +87,14 @@ export const reminders = pgTable(
       .notNull()
       .default("queued"),
     messageId: text().notNull(),
+    /** Decided: the To the rules gave then; once sent, the addresses it went to (comma-separated, as CC and BCC). */
     toAddress: text().notNull(),
+    ccAddress: text().notNull().default(""),
+    bccAddress: text().notNull().default(""),
+    /** A manual send's To and CC as the user chose them (kept at send time), not the rules'. */
+    chosenRecipients: boolean().notNull().default(false),
+    /** Who was not written to and why (a bounced or invalid address, the CC cap). */
+    note: text(),
     /** Filled when rendered for sending (a manual send: as edited). */
     subject: text().notNull().default(""),
     /** A manual send's edited, sanitised body; automatic ones render their template when sent. */

@@ -1,7 +1,11 @@
 import nodemailer from "nodemailer";
 
 export interface OutgoingEmail {
+  /** One address or several, comma-separated (as `cc` and `bcc`). */
   to: string;
+  cc?: string;
+  /** Sent to, never shown in the message's headers. */
+  bcc?: string;
   subject: string;
   text: string;
   html: string;

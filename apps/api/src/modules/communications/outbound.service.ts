@@ -47,6 +47,9 @@ export interface OutboundMessage {
   headers: ThreadHeaders;
   from: string;
   to: string;
+  /** Comma-separated, as `to`. */
+  cc?: string;
+  bcc?: string;
   subject: string;
   html: string;
   text: string;
@@ -75,6 +78,8 @@ export async function recordOutbound(db: DbOrTx, messages: OutboundMessage[]) {
       references: m.headers.references ?? [],
       fromAddress: m.from,
       toAddress: m.to,
+      ccAddress: m.cc ?? "",
+      bccAddress: m.bcc ?? "",
       subject: m.subject,
       html: sanitizeUserHtml(m.html),
       text: m.text,

@@ -12,6 +12,8 @@ export async function messagesByIds(db: DbOrTx, messageIds: string[]) {
       customerQbId: emailMessages.customerQbId,
       messageId: emailMessages.messageId,
       toAddress: emailMessages.toAddress,
+      ccAddress: emailMessages.ccAddress,
+      bccAddress: emailMessages.bccAddress,
       at: emailMessages.at,
     })
     .from(emailMessages)

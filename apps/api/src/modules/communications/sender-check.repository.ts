@@ -1,15 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, emailMessages, invoices, type SenderCheck } from "../../db/schema/index.ts";
+import { contactAddresses } from "../contacts/index.ts";
 
-/** The addresses QuickBooks holds for the customer and for the invoice (each may list several). */
+/**
+ * The addresses QuickBooks holds for the customer and for the invoice (each may list several), and
+ * the customer's contacts' (every address of its QuickBooks email, and those added in Recoup).
+ */
 export async function customerAddresses(
   db: DbOrTx,
   companyId: string,
   customerRef: string | null,
   invoiceId: string | null,
 ) {
-  const [customer, invoice] = await Promise.all([
+  const [customer, invoice, contacts] = await Promise.all([
     customerRef
       ? db
           .select({ email: customers.email })
@@ -22,8 +26,11 @@ export async function customerAddresses(
           .from(invoices)
           .where(and(eq(invoices.companyId, companyId), eq(invoices.qbId, invoiceId)))
       : [],
+    customerRef ? contactAddresses(db, companyId, customerRef) : [],
   ]);
-  return [...customer, ...invoice].map((r) => r.email).filter((e): e is string => Boolean(e));
+  return [...[...customer, ...invoice].map((r) => r.email), ...contacts].filter((e): e is string =>
+    Boolean(e),
+  );
 }
 
 /**

@@ -6,9 +6,10 @@ import { threadMessages } from "./threads.repository.ts";
 
 /**
  * Who may move the chase by email (decision 0010). A reply or an automatic reply counts when it
- * comes from an address QuickBooks holds for the customer or the invoice, one Recoup sent the
- * thread to (the contacts it copied), or another address at the customer's own domain (a
- * colleague), unless that domain is a public mailbox provider, where a shared domain says nothing.
+ * comes from an address QuickBooks holds for the customer or the invoice, one of the customer's
+ * contacts, one Recoup sent the thread to (To, CC or BCC), or another address at the domain of any
+ * of the customer's (a colleague), unless that domain is a public mailbox provider, where a shared
+ * domain says nothing.
  * A bounce counts when the address it says failed is one Recoup sent the thread to. Anything else
  * is stored and shown, marked, and changes nothing until a user confirms it; so is a late reply,
  * one to a thread Recoup has not written in for longer than its reply addresses last.
@@ -62,7 +63,7 @@ export const addressesIn = (value: string | null | undefined) =>
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
 export interface SenderFacts {
-  /** The customer's and the invoice's addresses in QuickBooks. */
+  /** The customer's and the invoice's addresses in QuickBooks, and the customer's contacts'. */
   customer: string[];
   /** Where Recoup sent this thread's emails. */
   sent: string[];
@@ -93,6 +94,10 @@ export function heldReason(
   return quietSince > REPLY_ADDRESS_DAYS * 86_400_000 ? ("late" as const) : null;
 }
 
+/** Everyone an email went to: To, CC and BCC (a copied contact may answer too). */
+const everyRecipient = (m: { toAddress: string; ccAddress?: string; bccAddress?: string }) =>
+  [m.toAddress, m.ccAddress, m.bccAddress].filter(Boolean).join(", ");
+
 /** What Recoup knows about a thread's correspondents: its invoice's sends, else the message answered. */
 export async function senderFacts(
   db: DbOrTx,
@@ -100,7 +105,7 @@ export async function senderFacts(
     companyId: string;
     invoiceId: string | null;
     customerRef: string | null;
-    answered?: { toAddress: string; at: Date } | undefined;
+    answered?: { toAddress: string; ccAddress?: string; bccAddress?: string; at: Date } | undefined;
   },
 ): Promise<SenderFacts> {
   const [customer, messages] = await Promise.all([
@@ -109,9 +114,9 @@ export async function senderFacts(
   ]);
   const sends = messages
     .filter((m) => m.direction === "outbound" && (m.status === "sent" || m.status === "bounced"))
-    .map((m) => ({ to: m.toAddress, at: m.at }));
+    .map((m) => ({ to: everyRecipient(m), at: m.at }));
   if (sends.length === 0 && thread.answered)
-    sends.push({ to: thread.answered.toAddress, at: thread.answered.at });
+    sends.push({ to: everyRecipient(thread.answered), at: thread.answered.at });
   return {
     customer: customer.flatMap(addressesIn),
     sent: sends.flatMap((s) => addressesIn(s.to)),

@@ -11,6 +11,8 @@ export const toMessage = (m: EmailMessageRow): EmailMessage => ({
   inReplyTo: m.inReplyTo,
   from: m.fromAddress,
   to: m.toAddress,
+  cc: m.ccAddress,
+  bcc: m.bccAddress,
   subject: m.subject,
   html: m.html,
   text: m.text,

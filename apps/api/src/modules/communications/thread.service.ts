@@ -2,6 +2,7 @@
 import type { EmailThread } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { firstBillingContact } from "../contacts/index.ts";
 import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
 import { companyToday } from "../receivables/index.ts";
@@ -18,11 +19,13 @@ export async function emailThread(
   const { today, timezone } = await companyToday(ctx, companyId);
   const invoice = await threadsRepo.threadInvoice(ctx.db, companyId, invoiceId, today);
   if (!invoice || invoice.customerRef !== customerRef) throw notFound("No such invoice for this customer.");
-  const [messages, [thread], pauses, held] = await Promise.all([
+  const [messages, [thread], pauses, held, contact] = await Promise.all([
     threadsRepo.threadMessages(ctx.db, companyId, invoiceId),
     threadsRepo.threadStates(ctx.db, companyId, [invoiceId]),
     pauseRepo.customerPauses(ctx.db, companyId, [customerRef]),
     holds.holdsOn(ctx.db, companyId, [invoiceId]),
+    // Without a BillEmail, reminders go to the customer's first billing contact (decision 0018).
+    invoice.email ? null : firstBillingContact(ctx.db, companyId, customerRef),
   ]);
   return {
     invoice: {
@@ -30,7 +33,7 @@ export async function emailThread(
       docNumber: invoice.docNumber,
       customerRef: invoice.customerRef,
       customerName: invoice.customerName,
-      email: invoice.email,
+      email: invoice.email ?? contact,
       currency: invoice.currency,
       totalCents: invoice.totalCents,
       balanceCents: invoice.balanceCents,

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
-import { customerContacts, customers } from "../../db/schema/index.ts";
+import { addressBounces, customerContacts, customers } from "../../db/schema/index.ts";
 
 export type ContactRow = typeof customerContacts.$inferSelect;
 export type ContactChange = Pick<ContactRow, "name" | "email" | "role">;
@@ -85,7 +85,10 @@ export async function addressTaken(db: DbOrTx, companyId: string, customerRef: s
   return row?.id;
 }
 
-/** Every contact of the company with this address (whichever customer's) is marked bounced. */
+/**
+ * The address bounced: remembered for the company (no reminder goes to it again, decision 0018),
+ * and every contact of the company with it (whichever customer's) is marked bounced.
+ */
 export async function markAddressBounced(
   db: DbOrTx,
   companyId: string,
@@ -93,6 +96,13 @@ export async function markAddressBounced(
   reason: string | null,
   at: Date,
 ) {
+  await db
+    .insert(addressBounces)
+    .values({ companyId, email, reason, bouncedAt: at })
+    .onConflictDoUpdate({
+      target: [addressBounces.companyId, addressBounces.email],
+      set: { reason, bouncedAt: at },
+    });
   const rows = await db
     .update(customerContacts)
     .set({ bouncedAt: at, bounceReason: reason, updatedAt: at })

@@ -11,3 +11,11 @@ export {
   editContact,
   removeContact,
 } from "./contacts.service.ts";
+export {
+  bouncedAddresses,
+  contactAddresses,
+  firstBillingAddress,
+  firstBillingContact,
+  type RecipientContact,
+  recipientContacts,
+} from "./recipients.repository.ts";

@@ -4,6 +4,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { invoicePromises, invoices, reminders } from "../../db/schema/index.ts";
 import { liveInvoices, openBalance } from "../receivables/index.ts";
 import type { PlanGroups } from "./followed-schedules.ts";
+import { reminderAddress } from "./remindable.repository.ts";
 import { offsetOf, type Stage } from "./stages.ts";
 
 /**
@@ -119,7 +120,7 @@ export async function invoicesToPlan(
           and ${r.status} <> 'cancelled' and ${r.stage} like 'stage:%' group by ${r.stage}) c)`
     : sql`null::text`;
   const result = await db.execute(sql`
-    select ${invoices.qbId} as "id", ${invoices.customerQbId} as "customerRef", ${invoices.email} as "email",
+    select ${invoices.qbId} as "id", ${invoices.customerQbId} as "customerRef", ${reminderAddress} as "email",
       ${invoices.balanceCents}::float8 as "balanceCents", ${invoices.dueDate}::text as "dueDate",
       ${invoices.voided} as "voided", ${invoices.deletedAt} is not null as "deleted",
       h.before_due as "beforeDue", h.on_due as "onDue", h.after_cycle as "afterCycle",
@@ -138,10 +139,9 @@ export async function invoicesToPlan(
       where ${r.companyId} = ${invoices.companyId} and ${r.invoiceQbId} = ${invoices.qbId}
         and ${r.status} <> 'cancelled'
     ) h on true
-    where ${and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email))} ${chased}
+    where ${and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(reminderAddress))} ${chased}
       and (${soon} or ${missedPromise})
-      and ((${soon} and ${latest} > coalesce(h.last_scheduled::date, '-infinity'::date)) or ${missedPromise})`);
-  return (result as unknown as { rows: InvoiceToPlan[] }).rows;
+      and ((${soon} and ${latest} > coalesce(h.last_scheduled::date, '-infinity'::date)) or ${missedPromise})`);  return (result as unknown as { rows: InvoiceToPlan[] }).rows;
 }
 export interface InvoiceToPlan {
   id: string;

@@ -6,6 +6,8 @@ import { dateIn } from "../../lib/dates.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import * as decisionsRepo from "./decisions.repository.ts";
+import { recipientsNow } from "./recipient-reads.ts";
+import { noRecipientReason } from "./recipients.ts";
 import * as remindableRepo from "./remindable.repository.ts";
 import { emailInput, reminderMessageId, stageFor } from "./reminder-email.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
@@ -23,11 +25,24 @@ async function remindable(ctx: AppContext, companyId: string, invoiceId: string)
     : invoice.balanceCents <= 0
       ? "The invoice is paid."
       : !invoice.email
-        ? "The invoice has no email address in QuickBooks."
+        ? "The invoice has no email address in QuickBooks, and the customer no billing contact."
         : null;
   if (why) throw new AppError(409, errorCodes.notRemindable, why);
   return { ...invoice, email: invoice.email! };
 }
+/** Whom it goes to now (the rules, or the user's To and CC); none usable cannot be sent. */
+async function recipientsOf(
+  ctx: AppContext,
+  companyId: string,
+  invoice: remindableRepo.InvoiceForReminder,
+  chosen?: { to: string[]; cc: string[] },
+) {
+  const [recipients] = await recipientsNow(ctx, ctx.db, companyId, [{ invoice, chosen }]);
+  if (!recipients?.to.length)
+    throw new AppError(409, errorCodes.notRemindable, noRecipientReason(recipients ?? emptyRecipients));
+  return recipients;
+}
+const emptyRecipients = { to: [], cc: [], bcc: [], notSent: [] };
 /**
  * 'Send reminder now': the reminder the invoice would get today (or the stage asked for), rendered
  * with its template. `html` is the body to edit; `email` the whole message as it would go.
@@ -42,6 +57,7 @@ export async function reminderDraft(
     remindable(ctx, companyId, invoiceId),
     companyForEmail(ctx, companyId),
   ]);
+  const recipients = await recipientsOf(ctx, companyId, invoice);
   const now = ctx.now();
   const type = stage ?? stageFor(invoice.dueDate, dateIn(company.timezone, now));
   const template = await findTemplate(ctx.db, companyId, type);
@@ -54,7 +70,9 @@ export async function reminderDraft(
   const html = renderBody(input);
   return {
     invoiceId,
-    to: invoice.email,
+    to: recipients.to.join(", "),
+    cc: recipients.cc,
+    notSent: recipients.notSent,
     stage: type,
     subject: email.subject,
     html,
@@ -75,6 +93,10 @@ export async function sendManualReminder(
   const held = await subscriptionHold(ctx, companyId);
   if (held) throw new AppError(402, held.code, held.message);
   const invoice = await remindable(ctx, companyId, input.invoiceId);
+  // The user's To and CC, when given, stand for this send (bounced ones are still left out when it goes).
+  const rules = await recipientsOf(ctx, companyId, invoice);
+  const chosen = input.to || input.cc ? { to: input.to ?? rules.to, cc: input.cc ?? rules.cc } : undefined;
+  const recipients = chosen ? await recipientsOf(ctx, companyId, invoice, chosen) : rules;
   const now = ctx.now();
   const id = randomUUID();
   await ctx.db.transaction(async (tx) => {
@@ -90,7 +112,9 @@ export async function sendManualReminder(
         scheduledFor: null,
         templateType: input.stage,
         messageId: reminderMessageId(id, ctx.config.mailFrom),
-        toAddress: invoice.email,
+        toAddress: recipients.to.join(", "),
+        ccAddress: recipients.cc.join(", "),
+        chosenRecipients: chosen !== undefined,
         subject: input.subject.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim(),
         html: sanitizeUserHtml(input.html),
         sentBy: userId,
@@ -99,5 +123,11 @@ export async function sendManualReminder(
     ]);
     await enqueueReminderSend(ctx, id, tx);
   });
-  return { reminderId: id, status: "queued" as const, to: invoice.email };
+  return {
+    reminderId: id,
+    status: "queued" as const,
+    to: recipients.to.join(", "),
+    cc: recipients.cc,
+    notSent: recipients.notSent,
+  };
 }

@@ -3,14 +3,26 @@ import type { TemplateType } from "@recoup/contracts";
 import { and, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoices } from "../../db/schema/index.ts";
+import { firstBillingAddress } from "../contacts/index.ts";
 import { liveInvoices, openBalance } from "../receivables/index.ts";
+
+/**
+ * Whom a reminder about the invoice goes to by default (decision 0018): its `BillEmail`, else the
+ * customer's first billing contact that has not bounced. Null: no one, and nothing is sent.
+ */
+export const reminderAddress = sql<
+  string | null
+>`coalesce(${invoices.email}, ${firstBillingAddress(invoices.companyId, invoices.customerQbId)})`;
 
 const invoiceColumns = {
   id: invoices.qbId,
   docNumber: invoices.docNumber,
   customerRef: invoices.customerQbId,
   customerName: sql<string>`coalesce(${invoices.customerName}, ${customers.displayName}, '')`,
-  email: invoices.email,
+  email: reminderAddress,
+  billEmail: invoices.email,
+  billEmailCc: invoices.billEmailCc,
+  billEmailBcc: invoices.billEmailBcc,
   currency: invoices.currency,
   balanceCents: invoices.balanceCents,
   dueDate: invoices.dueDate,
@@ -32,7 +44,7 @@ const customerJoin = and(
 );
 /**
  * The invoices the schedule may chase: live, with a balance, not voided, with a due date and an
- * address (read from the `invoices_company_due_open` index). With `ids`, only those.
+ * address to write to (read from the `invoices_company_due_open` index). With `ids`, only those.
  */
 export function remindableInvoices(db: DbOrTx, companyId: string, ids?: string[]) {
   return selectRemindable(db, companyId, ids ? inArray(invoices.qbId, ids) : undefined) as Promise<
@@ -45,7 +57,13 @@ const selectRemindable = (db: DbOrTx, companyId: string, also?: SQL) =>
     .from(invoices)
     .leftJoin(customers, customerJoin)
     .where(
-      and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(invoices.email), also),
+      and(
+        liveInvoices(companyId),
+        openBalance,
+        isNotNull(invoices.dueDate),
+        isNotNull(reminderAddress),
+        also,
+      ),
     )
     .$dynamic();
 /** One invoice as it is now (paid, voided or deleted included). */

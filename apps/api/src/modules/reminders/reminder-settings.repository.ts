@@ -12,6 +12,7 @@ const planningColumns = {
   sendTime: sql<string>`coalesce(${reminderSettings.sendTime}, '09:00')`,
   weekdaysOnly: sql<boolean>`coalesce(${reminderSettings.weekdaysOnly}, true)`,
   attachInvoicePdf: sql<boolean>`coalesce(${reminderSettings.attachInvoicePdf}, true)`,
+  escalateFrom: reminderSettings.escalateFrom,
   blockedReason: reminderSettings.blockedReason,
   blockedAt: reminderSettings.blockedAt,
   lastPlannedAt: reminderSettings.lastPlannedAt,
@@ -44,6 +45,7 @@ export async function saveSettings(
     sendTime: string;
     weekdaysOnly: boolean;
     attachInvoicePdf?: boolean;
+    escalateFrom?: number | null;
     enabledAt?: Date | null;
   },
 ) {

@@ -18,13 +18,20 @@ export interface SentRecord {
   id: string;
   subject: string;
   sentAt: Date;
+  /** The addresses it went to (comma-separated), and who was left out and why. */
+  to: string;
+  cc: string;
+  bcc: string;
+  note: string | null;
 }
-/** Records reminders sent (their rendered subject and when), with one statement. */
+/** Records reminders sent (their rendered subject, when, and to whom), with one statement. */
 export async function markSent(db: DbOrTx, rows: readonly SentRecord[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
-    update ${reminders} set status = 'sent', subject = d.subject, sent_at = d."sentAt", error = null, updated_at = now()
-    from json_to_recordset(${JSON.stringify(rows)}::json) as d(id uuid, subject text, "sentAt" timestamptz)
+    update ${reminders} set status = 'sent', subject = d.subject, sent_at = d."sentAt", error = null,
+      to_address = d."to", cc_address = d.cc, bcc_address = d.bcc, note = d.note, updated_at = now()
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as d(id uuid, subject text, "sentAt" timestamptz, "to" text, cc text, bcc text, note text)
     where ${reminders.id} = d.id`);
 }
 /**

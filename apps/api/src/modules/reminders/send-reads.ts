@@ -8,6 +8,7 @@ import * as pauseRepo from "../pauses/index.ts";
 import { followedSchedules } from "./followed-schedules.ts";
 import { type ReminderPdf, reminderPdfs } from "./invoice-pdf.ts";
 import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
+import { listParts } from "./recipients.ts";
 import * as remindableRepo from "./remindable.repository.ts";
 import * as settingsRepo from "./reminder-settings.repository.ts";
 import type * as repo from "./reminders.repository.ts";
@@ -121,6 +122,9 @@ function stageTemplates(
   }
   return byStage;
 }
+/** A manual send's To and CC as the user chose them, or undefined: the rules decide. */
+export const chosenRecipients = (r: repo.ReminderRow) =>
+  r.chosenRecipients ? { to: listParts(r.toAddress), cc: listParts(r.ccAddress) } : undefined;
 /**
  * Why a queued reminder must not go out any more, checked just before sending: the invoice was
  * paid, voided or deleted (a payment synced in the meantime stops it); for automatic reminders

@@ -1,6 +1,7 @@
 /** Recording sends: a reminder marked sent and its message in the invoice's thread, grouped into few statements. */
 import type { AppContext } from "../../context.ts";
 import { type OutboundMessage, recordOutbound, type ThreadHeaders } from "../communications/index.ts";
+import type { Recipients } from "./recipients.ts";
 import type * as remindableRepo from "./remindable.repository.ts";
 import * as repo from "./reminders.repository.ts";
 
@@ -11,6 +12,8 @@ export interface Sent {
   attachments: { filename: string; contentType: string; size: number }[];
   /** Why the invoice's PDF is not attached, when it should have been. */
   note: string | null;
+  /** Whom it went to, and who was left out and why. */
+  recipients: Recipients;
 }
 /** A reminder as its invoice's thread shows it. */
 export const inThread = (
@@ -30,12 +33,14 @@ export const inThread = (
   messageId: r.messageId,
   headers: sent?.headers ?? {},
   from: sent?.from ?? "",
-  to: r.toAddress,
+  to: sent?.recipients.to.join(", ") ?? r.toAddress,
+  cc: sent?.recipients.cc.join(", ") ?? r.ccAddress,
+  bcc: sent?.recipients.bcc.join(", ") ?? r.bccAddress,
   subject: sent?.rendered.subject ?? r.subject,
   html: sent?.rendered.html ?? r.html ?? "",
   text: sent?.rendered.text ?? "",
   error,
-  note: sent?.note ?? null,
+  note: [sent?.note, ...(sent?.recipients.notSent ?? [])].filter(Boolean).join(" ") || null,
   attachments: sent?.attachments ?? [],
   sentBy: r.sentBy,
   at,

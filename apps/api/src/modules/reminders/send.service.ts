@@ -4,11 +4,13 @@ import { addressOf } from "../../integrations/mail/mailer.ts";
 import { SEND_ATTEMPTS } from "../../jobs/send-reminder.ts";
 import { recordOutbound } from "../communications/index.ts";
 import { mintCustomerLink } from "../customer-links/index.ts";
+import { recipientsNow } from "./recipient-reads.ts";
+import { noRecipientReason, type Recipients } from "./recipients.ts";
 import type * as remindableRepo from "./remindable.repository.ts";
 import { emailInput, outgoingEmail } from "./reminder-email.ts";
 import * as repo from "./reminders.repository.ts";
 import { renderReminder } from "./render.ts";
-import { type CompanyReads, companyReads, stopReason } from "./send-reads.ts";
+import { type CompanyReads, chosenRecipients, companyReads, stopReason } from "./send-reads.ts";
 import { inThread, recordSent, type Sent } from "./send-records.ts";
 
 /**
@@ -25,17 +27,39 @@ export async function deliverReminders(ctx: AppContext, reminderIds: readonly st
   const queued = (await repo.findReminders(ctx.db, [...new Set(reminderIds)])).filter(
     (r) => r.status === "queued",
   );
-  const toSend: { r: repo.ReminderRow; invoice: remindableRepo.InvoiceForReminder; reads: CompanyReads }[] =
-    [];
+  const toSend: {
+    r: repo.ReminderRow;
+    invoice: remindableRepo.InvoiceForReminder;
+    reads: CompanyReads;
+    to: Recipients;
+  }[] = [];
   const byCompany = new Map<string, repo.ReminderRow[]>();
   for (const r of queued) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r]);
   for (const [companyId, batch] of byCompany) {
     const reads = await companyReads(ctx, companyId, batch);
+    const going: { r: repo.ReminderRow; invoice: remindableRepo.InvoiceForReminder }[] = [];
     for (const r of batch) {
       const invoice = reads.invoices.get(r.invoiceQbId);
       const stop = stopReason(r, invoice, reads);
       if (stop || !invoice) await repo.updateReminder(ctx.db, r.id, { status: "cancelled", error: stop });
-      else toSend.push({ r, invoice, reads });
+      else going.push({ r, invoice });
+    }
+    // Who gets each one is decided now: contacts and bounces may have changed since the decision.
+    const recipients = await recipientsNow(
+      ctx,
+      ctx.db,
+      companyId,
+      going.map(({ r, invoice }) => ({ invoice, chosen: chosenRecipients(r) })),
+    );
+    for (const [i, { r, invoice }] of going.entries()) {
+      const to = recipients[i]!;
+      if (to.to.length > 0) toSend.push({ r, invoice, reads, to });
+      else
+        await repo.updateReminder(ctx.db, r.id, {
+          status: "cancelled",
+          error: noRecipientReason(to),
+          note: to.notSent.join(" ") || null,
+        });
     }
   }
   // Counted before the SMTP calls, so a crash mid-send still counts.
@@ -47,10 +71,10 @@ export async function deliverReminders(ctx: AppContext, reminderIds: readonly st
         )
       : new Map();
   await Promise.all(
-    toSend.map(async ({ r, invoice, reads }) => {
+    toSend.map(async ({ r, invoice, reads, to }) => {
       const attempt = attempts.get(r.id);
       if (attempt === undefined) return;
-      const error = await sendOne(ctx, r, invoice, reads, attempt);
+      const error = await sendOne(ctx, r, invoice, reads, to, attempt);
       if (error !== undefined) errors.set(r.id, error);
     }),
   );
@@ -61,6 +85,7 @@ async function sendOne(
   r: repo.ReminderRow,
   invoice: remindableRepo.InvoiceForReminder,
   reads: CompanyReads,
+  recipients: Recipients,
   attempts: number,
 ): Promise<unknown> {
   let sent: Sent | undefined;
@@ -80,8 +105,11 @@ async function sendOne(
     const headers = reads.threads.get(r.invoiceQbId) ?? {};
     const pdf = attachPdf ? await reads.invoicePdf(invoice) : { files: [], note: null };
     crashPoint("send-before-smtp");
+    const { to, cc, bcc } = recipients;
     await ctx.mailer.send({
-      ...outgoingEmail(company, rendered, r.toAddress, r.messageId, headers),
+      ...outgoingEmail(company, rendered, to.join(", "), r.messageId, headers),
+      ...(cc.length ? { cc: cc.join(", ") } : {}),
+      ...(bcc.length ? { bcc: bcc.join(", ") } : {}),
       ...(pdf.files.length ? { attachments: pdf.files } : {}),
     });
     sent = {
@@ -94,11 +122,20 @@ async function sendOne(
         size: f.content.length,
       })),
       note: pdf.note,
+      recipients,
     };
     crashPoint("send-after-smtp");
     // Recorded sent, and in the invoice's thread, in the same transaction as the group's others.
     await recordSent(ctx, {
-      sent: { id: r.id, subject: rendered.subject, sentAt: ctx.now() },
+      sent: {
+        id: r.id,
+        subject: rendered.subject,
+        sentAt: ctx.now(),
+        to: to.join(", "),
+        cc: cc.join(", "),
+        bcc: bcc.join(", "),
+        note: recipients.notSent.join(" ") || null,
+      },
       thread: inThread(r, invoice, sent, "sent", null, ctx.now()),
     });
     crashPoint("send-after-record");

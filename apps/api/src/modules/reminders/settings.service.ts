@@ -33,6 +33,7 @@ export async function getReminderSettings(
     sendTime: s.sendTime,
     weekdaysOnly: s.weekdaysOnly,
     attachInvoicePdf: s.attachInvoicePdf,
+    escalateFrom: s.escalateFrom,
     timezone: s.timezone,
     locale: s.locale,
     followUpInterval: s.followUpInterval,
@@ -77,6 +78,7 @@ export async function saveReminderSettings(
     sendTime: input.sendTime,
     weekdaysOnly: input.weekdaysOnly,
     ...(input.attachInvoicePdf !== undefined ? { attachInvoicePdf: input.attachInvoicePdf } : {}),
+    ...(input.escalateFrom !== undefined ? { escalateFrom: input.escalateFrom } : {}),
     ...(turningOn ? { enabledAt: ctx.now() } : {}),
     ...(!input.enabled ? { enabledAt: null } : {}),
   });

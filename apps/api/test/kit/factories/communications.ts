@@ -24,7 +24,7 @@ export async function sendReminder(
   { call, mailbox }: Stack,
   user: Pick<KitUser, "token"> & { companyId: string },
   invoiceId: string,
-  opts: { subject?: string; html?: string; stage?: string } = {},
+  opts: { subject?: string; html?: string; stage?: string; to?: string[]; cc?: string[] } = {},
 ): Promise<MailMessage> {
   const query = `companyId=${user.companyId}&invoiceId=${encodeURIComponent(invoiceId)}`;
   const draft = await call("GET", `${apiPaths.reminders.draft}?${query}`, { token: user.token });
@@ -38,6 +38,8 @@ export async function sendReminder(
       stage: opts.stage ?? draft.json.data.stage,
       subject,
       html: opts.html ?? draft.json.data.html,
+      ...(opts.to ? { to: opts.to } : {}),
+      ...(opts.cc ? { cc: opts.cc } : {}),
     },
   });
   expectStatus(sent, 200, "send");
@@ -54,13 +56,15 @@ export async function sendReminder(
     10_000,
     { what: "the reminder recorded sent", intervalMs: 50 },
   );
+  // Looked up by its first To address (the rules' or the one given).
+  const to = opts.to?.[0] ?? (draft.json.data.to as string).split(", ")[0]!;
   return until(
     async () =>
-      (await mailbox.to(draft.json.data.to)).find(
+      (await mailbox.to(to)).find(
         (m) => m.messageId === row.messageId && new RegExp(`^${literally(subject)}$`).test(m.subject),
       ),
     15_000,
-    { what: `the reminder's email to ${draft.json.data.to}`, intervalMs: 100 },
+    { what: `the reminder's email to ${to}`, intervalMs: 100 },
   );
 }
 
