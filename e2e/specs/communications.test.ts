@@ -63,8 +63,11 @@ async function editSendAndFind(page: Page, target: Target, tag: string) {
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.press("Enter");
   await page.keyboard.type(`Edited in the thread (${sent}).`);
+  const cc = await composer.getByLabel("CC", { exact: true }).inputValue();
   await composer.getByRole("button", { name: "Send", exact: true }).click();
-  await visible(toast(page, `Reminder sent. It is on its way to ${target.email}.`));
+  await visible(
+    toast(page, `Reminder sent. It is on its way to ${target.email}${cc ? `, copied to ${cc}` : ""}.`),
+  );
 
   const mail = await stack().mailbox.waitFor(target.email, new RegExp(`^${sent}$`));
   expect(mail.text).toContain(`Edited in the thread (${sent}).`);

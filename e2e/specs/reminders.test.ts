@@ -51,7 +51,8 @@ async function sendFromDialog(page: Page, tag: string) {
   const subject = dialog.getByLabel("Subject", { exact: true });
   await visible(subject);
   expect(await subject.inputValue()).not.toBe("");
-  const to = await dialog.getByTestId("reminder-to").innerText();
+  const to = await dialog.getByLabel("To", { exact: true }).inputValue();
+  const cc = await dialog.getByLabel("CC", { exact: true }).inputValue();
   const unique = `${tag} ${Date.now().toString(36)}`;
   await subject.fill(unique);
   await dialog.getByRole("textbox", { name: "Body" }).click();
@@ -59,7 +60,7 @@ async function sendFromDialog(page: Page, tag: string) {
   await page.keyboard.press("Enter");
   await page.keyboard.type(`Sent from the browser test (${unique}).`);
   await dialog.getByRole("button", { name: "Send", exact: true }).click();
-  await visible(toast(page, `Reminder sent. It is on its way to ${to}.`));
+  await visible(toast(page, `Reminder sent. It is on its way to ${to}${cc ? `, copied to ${cc}` : ""}.`));
   return { to, subject: unique };
 }
 

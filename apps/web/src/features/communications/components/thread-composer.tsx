@@ -12,7 +12,12 @@ import {
   DraftOriginNotice,
 } from "@/features/communications/components/draft-origin";
 import type { PendingEmail } from "@/features/communications/components/thread-messages";
-import { type ReminderEmail, ReminderFormSkeleton, SendReminderForm } from "@/features/reminders";
+import {
+  getReminderDraft,
+  type ReminderEmail,
+  ReminderFormSkeleton,
+  SendReminderForm,
+} from "@/features/reminders";
 
 interface Loaded {
   email: ReminderEmail;
@@ -58,11 +63,14 @@ export function ThreadComposer({
     generate.mutate(
       { companyId, customerRef: invoice.customerRef, invoiceId: invoice.invoiceId },
       {
-        onSuccess: (draft) =>
+        onSuccess: async (draft) => {
+          // Whom the rules write to now (To, CC and who is left out), as the template's draft says.
+          const rules = await getReminderDraft({ companyId, invoiceId: invoice.invoiceId }).catch(() => null);
           next(
             {
               invoiceId: invoice.invoiceId,
-              to: invoice.email ?? "",
+              to: rules?.to ?? invoice.email ?? "",
+              ...(rules ? { cc: rules.cc, notSent: rules.notSent } : {}),
               stage: draft.stage,
               subject: draft.subject,
               html: draft.html,
@@ -73,7 +81,8 @@ export function ThreadComposer({
               model: draft.model,
               fallbackReason: draft.fallbackReason,
             },
-          ),
+          );
+        },
       },
     );
   }

@@ -48,9 +48,16 @@ export function ThreadMessage({ companyId, message }: { companyId: string; messa
         </>
       }
       details={
-        <p className="text-muted-foreground text-xs break-all">
-          From {message.from} to {message.to}
-        </p>
+        <div
+          className="text-muted-foreground grid gap-0.5 text-xs break-all"
+          data-testid="thread-email-recipients"
+        >
+          <p>
+            From {message.from} to {message.to}
+          </p>
+          {message.cc ? <p>CC {message.cc}</p> : null}
+          {message.bcc ? <p>BCC {message.bcc} (not shown to the recipients)</p> : null}
+        </div>
       }
     >
       {message.error ? (

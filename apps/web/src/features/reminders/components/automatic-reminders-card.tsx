@@ -16,6 +16,7 @@ import { Switch } from "@/components/ui/switch";
 import { useReminderSettings } from "@/features/reminders/api/get-reminder-settings";
 import { useSaveReminderSettings } from "@/features/reminders/api/save-reminder-settings";
 import { EnableRemindersDialog } from "@/features/reminders/components/enable-reminders-dialog";
+import { EscalationSetting } from "@/features/reminders/components/escalation-setting";
 import {
   type ReminderSchedule,
   ReminderScheduleForm,
@@ -48,7 +49,7 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
   } satisfies ReminderSchedule;
 
   function saveSettings(
-    values: { enabled: boolean; attachInvoicePdf?: boolean } & ReminderSchedule,
+    values: { enabled: boolean; attachInvoicePdf?: boolean; escalateFrom?: number | null } & ReminderSchedule,
     success: string,
     confirm = false,
   ) {
@@ -117,6 +118,13 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
           </p>
         </div>
       </div>
+      <EscalationSetting
+        value={stored.escalateFrom}
+        disabled={save.isPending}
+        onChange={(escalateFrom) =>
+          saveSettings({ enabled: stored.enabled, ...schedule, escalateFrom }, reminderMessages.saved)
+        }
+      />
       <RemindersOnHold companyId={companyId} />
       <ReminderScheduleForm
         key={`${sendTime}|${weekdaysOnly}|${timezone}|${locale}`}
