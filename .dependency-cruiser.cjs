@@ -5,7 +5,7 @@
 const WEB = "^apps/web/src/";
 const API = "^apps/api/src/";
 /** Web features whose pieces other features show; they expose them through their index.ts. */
-const WEB_SHARED_FEATURES = "(reminders)";
+const WEB_SHARED_FEATURES = "(reminders|statements)";
 const MODULES = `${API}modules/`;
 
 /**
@@ -19,6 +19,7 @@ const FEATURES = [
   "customer-links",
   "communications",
   "reminders",
+  "statements",
   "billing",
   "drafts",
   "notes",

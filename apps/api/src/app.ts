@@ -24,6 +24,7 @@ import { onboardingRoutes } from "./modules/onboarding/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
 import { quickbooksRoutes, releaseAbandonedLeases, webhookRoutes } from "./modules/quickbooks/index.ts";
 import { remindersRoutes, schedulesRoutes, templatesRoutes } from "./modules/reminders/index.ts";
+import { statementsRoutes } from "./modules/statements/index.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerLoadShedding } from "./plugins/load-shedding.ts";
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     invoicesRoutes,
     customersRoutes,
     customerPageLinkRoutes,
+    statementsRoutes,
     notesRoutes,
     dashboardRoutes,
     templatesRoutes,

@@ -19,6 +19,8 @@ import { reminderPlanJob } from "./jobs/reminder-plan.ts";
 import { reminderPlannerJob } from "./jobs/reminder-planner.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { sendReminderDeadJob, sendReminderJob } from "./jobs/send-reminder.ts";
+import { sendStatementJob } from "./jobs/send-statement.ts";
+import { statementPlannerJob } from "./jobs/statement-planner.ts";
 import { deliverCode, deliverLoginCode } from "./modules/auth/index.ts";
 import {
   billingGate,
@@ -28,6 +30,7 @@ import {
 } from "./modules/billing/index.ts";
 import { runSafetySync, runSync } from "./modules/quickbooks/index.ts";
 import { deliverBatch, markUndelivered, planAll, planCompany } from "./modules/reminders/index.ts";
+import { deliverStatement, planStatements } from "./modules/statements/index.ts";
 
 /** The services with their ports plugged in and every job registered. */
 export function assemble(config: Config, database: Database): AppContext {
@@ -47,6 +50,7 @@ function registerJobs(ctx: AppContext) {
   ctx.queue.define(sendReminderDeadJob((ids) => markUndelivered(ctx, ids)));
   ctx.queue.define(sendReminderJob((ids) => deliverBatch(ctx, ids)));
   ctx.queue.define(reminderPlanJob((companyId) => planCompany(ctx, companyId)));
+  ctx.queue.define(sendStatementJob((id) => deliverStatement(ctx, id)));
   ctx.queue.define(billingProvisionJob((companyId) => provisionSubscription(ctx, companyId)));
   ctx.queue.define(billingSyncJob((companyId) => syncSubscription(ctx, companyId)));
   ctx.queue.define(
@@ -58,6 +62,11 @@ function registerJobs(ctx: AppContext) {
   ctx.queue.define(
     reminderPlannerJob(async () => {
       await planAll(ctx);
+    }),
+  );
+  ctx.queue.define(
+    statementPlannerJob(async () => {
+      await planStatements(ctx);
     }),
   );
 }

@@ -30,6 +30,7 @@ export const emailKindSchema = z.enum([
   "promise",
   "dispute",
   "update",
+  "statement",
 ]);
 export type EmailKind = z.infer<typeof emailKindSchema>;
 export const emailStatusSchema = z.enum(["queued", "sent", "failed", "bounced", "received"]);
@@ -60,6 +61,7 @@ export const emailKindLabels: Record<EmailKind, string> = {
   promise: "Promise to pay",
   dispute: "Dispute",
   update: "Update",
+  statement: "Statement of account",
 };
 
 export const senderSchema = z.enum(["known", "unknown", "confirmed"]);

@@ -22,4 +22,5 @@ export * from "./reminder-plans.ts";
 export * from "./reminder-sends.ts";
 export * from "./reminders.ts";
 export * from "./schedules.ts";
+export * from "./statements.ts";
 export * from "./templates.ts";

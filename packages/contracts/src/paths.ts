@@ -88,6 +88,14 @@ export const apiPaths = {
     removeContact: "/v1/business/customer/contacts/remove",
     /** POST { companyId, customerRef }: a new link to the customer's page, to see what they see. */
     pageLink: "/v1/business/customer/customer-page-link",
+    /** GET ?companyId&customerRef: the customer's statement of account (application/pdf). */
+    statement: "/v1/business/customer/statement",
+    /** POST { companyId, customerRef }: emails the statement to the customer's billing contacts. */
+    sendStatement: "/v1/business/customer/statement/send",
+  },
+  statements: {
+    /** GET ?companyId= ; POST { companyId, monthly } */
+    settings: "/v1/business/statements/settings",
   },
   notes: {
     add: "/v1/business/note/add-note",

@@ -55,4 +55,5 @@ export {
 } from "./factories/users.ts";
 export { money, png } from "./format.ts";
 export { type Answer, codeFrom, Mailbox, type MailMessage, VERIFY_SUBJECT, wrongCode } from "./mailbox.ts";
+export { pdfText } from "./pdf.ts";
 export { sleep, type UntilOptions, until } from "./until.ts";

@@ -52,7 +52,18 @@ export const emailMessages = pgTable(
     customerQbId: text(),
     direction: text({ enum: ["outbound", "inbound"] }).notNull(),
     kind: text({
-      enum: ["automatic", "manual", "test", "reply", "auto_reply", "bounce", "promise", "dispute", "update"],
+      enum: [
+        "automatic",
+        "manual",
+        "test",
+        "reply",
+        "auto_reply",
+        "bounce",
+        "promise",
+        "dispute",
+        "update",
+        "statement",
+      ],
     }).notNull(),
     status: text({ enum: ["queued", "sent", "failed", "bounced", "received"] }).notNull(),
     /** The outbox row an outbound reminder came from. */

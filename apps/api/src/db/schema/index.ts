@@ -13,3 +13,4 @@ export * from "./payments.ts";
 export * from "./quickbooks.ts";
 export * from "./reminders.ts";
 export * from "./search-text.ts";
+export * from "./statements.ts";

@@ -40,7 +40,7 @@ export interface OutboundMessage {
   companyId: string;
   invoiceId: string | null;
   customerRef: string | null;
-  kind: "automatic" | "manual" | "test";
+  kind: "automatic" | "manual" | "test" | "statement";
   status: "sent" | "failed";
   reminderId?: string;
   messageId: string;

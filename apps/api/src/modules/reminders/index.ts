@@ -11,15 +11,15 @@ export {
   sentFromSummary,
 } from "./planning.ts";
 export { remindableInvoices } from "./remindable.repository.ts";
-export { emailInput, stageFor } from "./reminder-email.ts";
+export { emailInput, outgoingEmail, stageFor } from "./reminder-email.ts";
 export { findSettings } from "./reminder-settings.repository.ts";
 export { remindersRoutes } from "./reminders.routes.ts";
-export { variableValues } from "./render.ts";
+export { renderReminder, variableValues } from "./render.ts";
 export { dueReminder } from "./schedule.ts";
 export { type FollowedBy, STANDARD_NAME } from "./schedule-choice.ts";
 export { schedulesRoutes } from "./schedules.routes.ts";
 export { deliverBatch, markUndelivered } from "./send.service.ts";
-export { windowState } from "./send-window.ts";
+export { firstSendDay, windowState } from "./send-window.ts";
 export { reminderStatus } from "./settings.service.ts";
 export { subscriptionHold } from "./subscription-gate.ts";
 export type { CompanyForEmail } from "./templates.repository.ts";

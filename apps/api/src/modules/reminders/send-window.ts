@@ -2,6 +2,7 @@
 import {
   assertTimeZone,
   type EpochDay,
+  epochDay,
   isoDateOf,
   isoWeekday,
   localClock,
@@ -56,5 +57,27 @@ export function windowState(settings: ReminderSettings, now: Date): WindowState 
     today: isoDateOf(clock.day),
     closesAt: open ? wallClockInstant(t.zone, clock.day, CLOSES) : null,
     nextOpensAt: opening(t, next),
+  };
+}
+
+/**
+ * The month's first send day in the company's zone (the 1st, or with weekdays only the first Monday
+ * to Friday): whether it is today with the window open (`due`), and the next one not yet over.
+ * Monthly statements go then (decision 0019).
+ */
+export function firstSendDay(settings: ReminderSettings, now: Date) {
+  const t = timing(settings);
+  const clock = localClock(t.zone, now);
+  const today = isoDateOf(clock.day);
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  const firstOf = (y: number, m: number) =>
+    sendDay(t, epochDay(`${y + Math.floor((m - 1) / 12)}-${String(((m - 1) % 12) + 1).padStart(2, "0")}-01`));
+  const thisMonth = firstOf(year, month);
+  const over = clock.day > thisMonth || (clock.day === thisMonth && clock.minutes >= CLOSES);
+  return {
+    month: today.slice(0, 7),
+    today,
+    due: clock.day === thisMonth && windowOpen(t, clock),
+    next: isoDateOf(over ? firstOf(year, month + 1) : thisMonth),
   };
 }
