@@ -100,7 +100,10 @@ export async function balancesOwed(db: DbOrTx, companyId: string, only?: string[
   }));
 }
 
-/** The customers' billing contacts whose address has not bounced, by customer. */
+/**
+ * The customers' billing contacts whose address has not bounced, by customer: `statementAddresses`
+ * (contracts) for many customers at once, for the monthly run.
+ */
 export async function billingAddresses(db: DbOrTx, companyId: string, customerRefs: string[]) {
   const byCustomer = new Map<string, string[]>();
   if (customerRefs.length === 0) return byCustomer;

@@ -157,7 +157,8 @@ export async function renderStatementPdf(s: StatementDocument): Promise<Buffer> 
     room(70);
     const cells = [
       ...agingBuckets.map((b) => ({ label: b.label, cents: section.buckets[b.key] })),
-      { label: "Credits", cents: -section.creditsCents },
+      // No credits reads $0.00, not -$0.00.
+      { label: "Credits", cents: section.creditsCents === 0 ? 0 : -section.creditsCents },
       { label: "Balance due", cents: section.balanceCents },
     ];
     const cw = width / cells.length;

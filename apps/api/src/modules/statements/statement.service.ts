@@ -1,6 +1,8 @@
 /** One customer's statement: its figures read now, the PDF, and 'Download statement'. */
+import { statementAddresses } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { customerContacts } from "../contacts/index.ts";
 import { companyToday } from "../receivables/index.ts";
 import { companyForEmail } from "../reminders/index.ts";
 import { statementSections } from "./figures.ts";
@@ -11,12 +13,12 @@ import { renderStatementPdf } from "./statement-pdf.ts";
 export async function readStatement(ctx: AppContext, companyId: string, customerRef: string) {
   const customer = await ledger.findCustomer(ctx.db, companyId, customerRef);
   if (!customer) throw notFound("No such customer.");
-  const [{ today }, company, invoices, credits, addresses] = await Promise.all([
+  const [{ today }, company, invoices, credits, contacts] = await Promise.all([
     companyToday(ctx, companyId),
     companyForEmail(ctx, companyId),
     ledger.openInvoices(ctx.db, companyId, customerRef),
     ledger.openCredits(ctx.db, companyId, customerRef),
-    ledger.billingAddresses(ctx.db, companyId, [customerRef]),
+    customerContacts(ctx.db, companyId, customerRef),
   ]);
   const sections = statementSections(invoices, credits, today);
   // The thread a sent statement joins: the customer's invoice due longest ago.
@@ -26,7 +28,7 @@ export async function readStatement(ctx: AppContext, companyId: string, customer
     company,
     today,
     sections,
-    addresses: addresses.get(customerRef) ?? [],
+    addresses: statementAddresses(contacts),
     threadInvoiceId: oldest?.id ?? null,
   };
 }

@@ -1,9 +1,10 @@
 /** 'Send statement' on Customer Details, and the company's monthly setting. */
 import { randomUUID } from "node:crypto";
-import { errorCodes, type StatementSettings, statementMessages } from "@recoup/contracts";
+import { errorCodes, type StatementSettings, statementAddresses, statementMessages } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
 import { enqueueStatementSends } from "../../jobs/send-statement.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { customerContacts } from "../contacts/index.ts";
 import { companyToday } from "../receivables/index.ts";
 import { findSettings, firstSendDay, scheduleSettings } from "../reminders/index.ts";
 import * as ledger from "./ledger.repository.ts";
@@ -19,7 +20,7 @@ export async function sendStatement(ctx: AppContext, companyId: string, userId: 
   if (!customer) throw notFound("No such customer.");
   const hold = await ctx.gate.hold(companyId);
   if (hold?.code === errorCodes.subscriptionRequired) throw new AppError(402, hold.code, hold.message);
-  const to = (await ledger.billingAddresses(ctx.db, companyId, [customerRef])).get(customerRef) ?? [];
+  const to = statementAddresses(await customerContacts(ctx.db, companyId, customerRef));
   if (to.length === 0) throw new AppError(409, errorCodes.conflict, statementMessages.noAddress);
   const { today } = await companyToday(ctx, companyId);
   const id = randomUUID();
