@@ -19,6 +19,7 @@ import { PaymentHistory } from "@/features/customers/components/payment-history"
 import { PreviewCustomerPage } from "@/features/customers/components/preview-customer-page";
 import { TagsCard } from "@/features/customers/components/tags-card";
 import { CustomerReminders, CustomerScheduleCard } from "@/features/reminders";
+import { StatementActions } from "@/features/statements";
 import { isApiError } from "@/lib/http";
 
 /** A wide column and a narrow one on large screens; one column on phones. */
@@ -44,7 +45,17 @@ export function CustomerDetails({ refQuery, companyId }: { refQuery: CustomerRef
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title={customer.name}
-        actions={<PreviewCustomerPage companyId={companyId} customerRef={refQuery.customerRef} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <StatementActions
+              companyId={companyId}
+              customerRef={refQuery.customerRef}
+              name={customer.name}
+              contacts={contacts}
+            />
+            <PreviewCustomerPage companyId={companyId} customerRef={refQuery.customerRef} />
+          </div>
+        }
         description={
           <span className="flex flex-wrap items-center gap-2">
             Customer Details

@@ -10,11 +10,12 @@ import { FollowUpIntervalCard } from "@/features/email-templates/components/foll
 import { ReminderSchedulesSection } from "@/features/email-templates/components/reminder-schedules-section";
 import { TemplatesWorkspace } from "@/features/email-templates/components/templates-workspace";
 import { AutomaticRemindersCard, UpcomingRemindersCard } from "@/features/reminders";
+import { MonthlyStatementsCard } from "@/features/statements";
 import { useAuth } from "@/lib/auth/use-auth";
 
 /**
- * /email-templates: the four reminder templates, the follow-up interval, automatic reminders and
- * the reminder schedules.
+ * /email-templates: the four reminder templates, the follow-up interval, monthly statements,
+ * automatic reminders and the reminder schedules.
  */
 export function EmailTemplatesPage() {
   const companyId = useAuth().user?.companyId;
@@ -44,7 +45,10 @@ function EmailTemplatesContent({ companyId }: { companyId: string }) {
       <>
         <TemplatesWorkspace companyId={companyId} data={templates.data} />
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <FollowUpIntervalCard companyId={companyId} interval={templates.data.followUpInterval} />
+          <div className="grid min-w-0 content-start gap-6">
+            <FollowUpIntervalCard companyId={companyId} interval={templates.data.followUpInterval} />
+            <MonthlyStatementsCard companyId={companyId} />
+          </div>
           <AutomaticRemindersCard companyId={companyId} />
         </div>
         <ReminderSchedulesSection companyId={companyId} templates={templates.data} />
