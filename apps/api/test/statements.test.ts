@@ -314,6 +314,45 @@ describe("'Send statement'", () => {
     });
   });
 
+  it("a failure between the SMTP server's acceptance and the record sends the same email again with the same Message-ID, recorded once", async () => {
+    setClock(new Date(DATA_NOW));
+    const id = crypto.randomUUID();
+    const messageId = `<statement.${id}@recoup.test>`;
+    // A statement of the outbox whose send job is left to the test.
+    await w.t.ctx.db.insert(statements).values({
+      id,
+      companyId: w.user.companyId,
+      customerQbId: CUSTOMER,
+      kind: "manual",
+      decidedOn: "2026-03-16",
+      messageId,
+      toAddresses: ["crash@statement.test"],
+      decidedAt: new Date(DATA_NOW),
+    });
+    const { deliverStatement } = await import("@recoup/api/modules/statements");
+    const db = w.t.ctx.db;
+    const transaction = db.transaction;
+    db.transaction = (() => Promise.reject(new Error("killed after SMTP"))) as unknown as typeof transaction;
+    try {
+      await expect(deliverStatement(w.t.ctx, id)).rejects.toThrow("killed after SMTP");
+    } finally {
+      db.transaction = transaction;
+    }
+    const [first] = await db.select().from(statements).where(eq(statements.id, id));
+    expect(first).toMatchObject({ status: "queued", attempts: 1, error: "killed after SMTP" });
+    await deliverStatement(w.t.ctx, id); // the queue's retry
+    await deliverStatement(w.t.ctx, id); // and a repeated job: nothing more
+    const mails = await until(async () => {
+      const got = (await w.t.mailbox.to("crash@statement.test")).filter((m) => m.messageId === messageId);
+      return got.length >= 2 && got;
+    });
+    expect(mails).toHaveLength(2);
+    const [row] = await db.select().from(statements).where(eq(statements.id, id));
+    expect(row).toMatchObject({ status: "sent", attempts: 2, error: null });
+    const recorded = await db.select().from(emailMessages).where(eq(emailMessages.messageId, messageId));
+    expect(recorded).toHaveLength(1);
+  });
+
   it("a customer without a working billing address: 409 and a message saying so", async () => {
     const res = await post(apiPaths.customers.sendStatement, {
       companyId: w.user.companyId,
