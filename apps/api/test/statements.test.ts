@@ -5,7 +5,7 @@
  */
 
 import { planCompanyStatements, planStatements } from "@recoup/api/modules/statements";
-import { apiPaths, statementMessages } from "@recoup/contracts";
+import { apiPaths, errorCodes, statementMessages } from "@recoup/contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -501,6 +501,48 @@ describe("monthly statements", () => {
     await deliverStatement(w.t.ctx, ids[0]!);
     const again = (await w.t.mailbox.to()).filter((m) => ids.some((id) => m.messageId?.includes(id)));
     expect(again).toHaveLength(ids.length);
+  });
+
+  it("held by the subscription none are decided; one queued before monthly statements were turned off is cancelled, saying why", async () => {
+    const { deliverStatement } = await import("@recoup/api/modules/statements");
+    const ctx = w.t.ctx;
+    const gate = ctx.gate;
+    ctx.gate = {
+      ...gate,
+      hold: async () => ({ code: errorCodes.subscriptionRequired, message: "Your trial period has ended." }),
+    };
+    setClock(new Date("2027-01-01T17:30:00Z")); // Friday 1 January 2027, 09:30 in Los Angeles
+    try {
+      expect(await planCompanyStatements(ctx, w.user.companyId)).toEqual({
+        outcome: "skipped",
+        reason: "held",
+      });
+    } finally {
+      ctx.gate = gate;
+    }
+    expect(await monthly(w.user.companyId, "2027-01")).toEqual([]);
+
+    const id = crypto.randomUUID();
+    await ctx.db.insert(statements).values({
+      id,
+      companyId: w.user.companyId,
+      customerQbId: CUSTOMER,
+      kind: "monthly",
+      month: "2027-01",
+      decidedOn: "2027-01-01",
+      messageId: `<statement.${id}@recoup.test>`,
+      toAddresses: ["ap@statement.test"],
+      decidedAt: new Date("2027-01-01T17:30:00Z"),
+    });
+    expect((await settings(w.user, { monthly: false })).json.data.monthly).toBe(false);
+    await deliverStatement(ctx, id);
+    const [row] = await ctx.db.select().from(statements).where(eq(statements.id, id));
+    expect(row).toMatchObject({
+      status: "cancelled",
+      error: "Monthly statements were turned off.",
+      attempts: 0,
+    });
+    expect((await w.t.mailbox.to()).filter((m) => m.messageId?.includes(id))).toEqual([]);
   });
 
   it("a customer paid up, or owing only what its credits cover, gets none", async () => {
