@@ -13,13 +13,23 @@ import * as ledger from "./ledger.repository.ts";
 import { statementMessageId } from "./statement-email.ts";
 import * as repo from "./statements.repository.ts";
 
-/** The cron run: every company with monthly statements and reminders on. */
+/**
+ * The cron run: every company with monthly statements and reminders on. One company's failure
+ * does not stop the others'; the run then fails (the queue shows it), and the next run tries again.
+ */
 export async function planStatements(ctx: AppContext) {
   let decided = 0;
+  const failed: unknown[] = [];
   for (const companyId of await repo.monthlyCompanies(ctx.db)) {
-    const outcome = await planCompanyStatements(ctx, companyId);
-    if (outcome.outcome === "planned") decided += outcome.decided;
+    try {
+      const outcome = await planCompanyStatements(ctx, companyId);
+      if (outcome.outcome === "planned") decided += outcome.decided;
+    } catch (err) {
+      failed.push(err);
+    }
   }
+  if (failed.length)
+    throw new AggregateError(failed, `monthly statements: ${failed.length} companies failed`);
   return { decided };
 }
 
