@@ -148,6 +148,7 @@ export function expectedInvoiceRow(store: CompanyStore, inv: InvoiceRecord) {
     lastReminder: null,
     nextReminder: null,
     remindersPaused: null,
+    needsCall: false,
     // Nor promises or disputes, unless a test records them.
     promise: null,
     dispute: null,
