@@ -141,7 +141,8 @@ export async function invoicesToPlan(
     ) h on true
     where ${and(liveInvoices(companyId), openBalance, isNotNull(invoices.dueDate), isNotNull(reminderAddress))} ${chased}
       and (${soon} or ${missedPromise})
-      and ((${soon} and ${latest} > coalesce(h.last_scheduled::date, '-infinity'::date)) or ${missedPromise})`);  return (result as unknown as { rows: InvoiceToPlan[] }).rows;
+      and ((${soon} and ${latest} > coalesce(h.last_scheduled::date, '-infinity'::date)) or ${missedPromise})`);
+  return (result as unknown as { rows: InvoiceToPlan[] }).rows;
 }
 export interface InvoiceToPlan {
   id: string;
