@@ -30,6 +30,8 @@ export const errorCodes = {
   usageLimitReached: "USAGE_LIMIT_REACHED",
   /** 410: a customer page link that expired or was revoked. */
   linkGone: "LINK_GONE",
+  /** 422: a mailbox could not be reached, logged in to or read; `details.reason` says which step. */
+  mailboxCheckFailed: "MAILBOX_CHECK_FAILED",
   internal: "INTERNAL_ERROR",
   unavailable: "SERVICE_UNAVAILABLE",
 } as const;

@@ -3,7 +3,8 @@ import { companyIdSchema } from "./lists.ts";
 
 /**
  * Why a message that came in for the company could not be read: too many MIME parts, parts nested
- * too deeply, a header block too large, reading it took too long, or the parser failed on it.
+ * too deeply, a header block too large, reading it took too long, the parser failed on it, or (from
+ * a mailbox) it is larger than Recoup reads, so only its header was kept.
  */
 export const inboundFailureReasonSchema = z.enum([
   "too_many_parts",
@@ -11,6 +12,7 @@ export const inboundFailureReasonSchema = z.enum([
   "header_too_large",
   "too_slow",
   "malformed",
+  "too_large",
 ]);
 export type InboundFailureReason = z.infer<typeof inboundFailureReasonSchema>;
 export const inboundFailureReasonLabels: Record<InboundFailureReason, string> = {
@@ -19,6 +21,7 @@ export const inboundFailureReasonLabels: Record<InboundFailureReason, string> = 
   header_too_large: "Header too large",
   too_slow: "Took too long to read",
   malformed: "Not a readable email",
+  too_large: "Too large",
 };
 
 /** A message kept aside unread, as it came: when, why, and what its own header says. */

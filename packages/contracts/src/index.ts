@@ -12,6 +12,7 @@ export * from "./holds.ts";
 export * from "./inbound-failures.ts";
 export * from "./invoices.ts";
 export * from "./lists.ts";
+export * from "./mailbox.ts";
 export * from "./notes.ts";
 export * from "./onboarding.ts";
 export * from "./paths.ts";

@@ -37,6 +37,11 @@ export const apiPaths = {
     pull: (companyId: string) => `/v1/business/invoice/pull/${encodeURIComponent(companyId)}`,
     pullCustomers: "/v1/business/invoice/pull-customers",
   },
+  /** The company's own mailbox, read over IMAP for replies (decision 0020). */
+  mailbox: {
+    /** GET ?companyId: the connection and how reading goes; PUT: connect (tested first); DELETE: disconnect. */
+    connection: "/v1/business/mailbox",
+  },
   invoices: {
     list: "/v1/business/invoice/list",
     ageReport: "/v1/business/invoice/ageReport",

@@ -17,7 +17,7 @@ export const inboundFailures = pgTable(
     source: text({ enum: ["relay", "imap"] }).notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull(),
     reason: text({
-      enum: ["too_many_parts", "too_deep", "header_too_large", "too_slow", "malformed"],
+      enum: ["too_many_parts", "too_deep", "header_too_large", "too_slow", "malformed", "too_large"],
     }).notNull(),
     detail: text().notNull(),
     /** From its own header, when that could be read. */

@@ -9,6 +9,7 @@ export * from "./holds.ts";
 export * from "./identity.ts";
 export * from "./inbound-failures.ts";
 export * from "./invoices.ts";
+export * from "./mailbox.ts";
 export * from "./payments.ts";
 export * from "./quickbooks.ts";
 export * from "./reminders.ts";
