@@ -17,6 +17,7 @@ const FEATURES = [
   "pauses",
   "holds",
   "customer-links",
+  "mailbox",
   "communications",
   "reminders",
   "statements",

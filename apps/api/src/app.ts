@@ -6,7 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import { authMessages, MAX_IMAGE_BYTES } from "@recoup/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { assemble } from "./assembly.ts";
+import { assemble, startMailboxReading } from "./assembly.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
@@ -19,6 +19,7 @@ import { dashboardRoutes } from "./modules/dashboard/index.ts";
 import { draftsRoutes } from "./modules/drafts/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { invoicesRoutes } from "./modules/invoices/index.ts";
+import { type MailboxReaders, mailboxRoutes } from "./modules/mailbox/index.ts";
 import { notesRoutes } from "./modules/notes/index.ts";
 import { onboardingRoutes } from "./modules/onboarding/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
@@ -37,6 +38,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The companies' mailbox readers, when this process works (RUN_WORKER). */
+  mailboxes: MailboxReaders | undefined;
 }
 
 /** Builds the whole server (tests build it too). The caller listens, or injects. */
@@ -102,6 +105,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     holdsRoutes,
     draftsRoutes,
     billingRoutes,
+    mailboxRoutes,
   ];
   await app.register(
     tenantScope(
@@ -118,10 +122,14 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   if (abandoned) await releaseAbandonedLeases(ctx);
   await ctx.queue.start({ abandoned });
   if (config.runWorker) await ctx.queue.work();
+  const mailboxes = config.runWorker
+    ? startMailboxReading(ctx, { log: app.log.child({ module: "mailbox" }) })
+    : undefined;
   app.addHook("onClose", async () => {
+    await mailboxes?.stop();
     await ctx.queue.stop();
     ctx.mailer?.close();
     if (!opts.database) await database.close();
   });
-  return { app, ctx };
+  return { app, ctx, mailboxes };
 }

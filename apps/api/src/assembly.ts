@@ -28,6 +28,8 @@ import {
   pruneBillingEvents,
   syncSubscription,
 } from "./modules/billing/index.ts";
+import { mailboxIntake } from "./modules/communications/index.ts";
+import { type MailboxReaders, type ReadersOptions, startMailboxReaders } from "./modules/mailbox/index.ts";
 import { runSafetySync, runSync } from "./modules/quickbooks/index.ts";
 import { deliverBatch, markUndelivered, planAll, planCompany } from "./modules/reminders/index.ts";
 import { deliverStatement, planStatements } from "./modules/statements/index.ts";
@@ -69,4 +71,12 @@ function registerJobs(ctx: AppContext) {
       await planStatements(ctx);
     }),
   );
+}
+
+/**
+ * The readers of the companies' mailboxes (decision 0020), for a process that works (RUN_WORKER, or
+ * worker.ts): each message goes through the same inbound pipeline as the relay's POST.
+ */
+export function startMailboxReading(ctx: AppContext, opts: ReadersOptions = {}): MailboxReaders {
+  return startMailboxReaders(ctx, mailboxIntake(ctx), opts);
 }

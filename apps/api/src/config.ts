@@ -52,6 +52,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: e.ENCRYPTION_KEY ?? `derived:${e.JWT_SECRET ?? generatedSecret(dataDir)}`,
     inbound: e.INBOUND_DOMAIN ? { domain: e.INBOUND_DOMAIN, secret: e.INBOUND_SECRET! } : undefined,
     inboundReadTimeoutMs: e.INBOUND_READ_TIMEOUT_MS,
+    mailboxPollSeconds: e.MAILBOX_POLL_SECONDS,
     drafts: draftsConfig(e),
     quickbooks: {
       apiUrl: e.QUICKBOOKS_API_URL.replace(/\/$/, ""),

@@ -1,5 +1,5 @@
 import closeWithGrace from "close-with-grace";
-import { assemble } from "./assembly.ts";
+import { assemble, startMailboxReading } from "./assembly.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 
@@ -18,8 +18,10 @@ const ctx = assemble(config, database);
 const { queue } = ctx;
 await queue.start();
 await queue.work();
+const mailboxes = startMailboxReading(ctx);
 console.log("Recoup worker running.");
 closeWithGrace({ delay: 15_000 }, async () => {
+  await mailboxes.stop();
   await queue.stop();
   ctx.mailer?.close();
   await database.close();

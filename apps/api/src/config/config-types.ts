@@ -49,6 +49,11 @@ export interface Config {
   inbound: { domain: string; secret: string } | undefined;
   /** How long reading one inbound message may take; one that takes longer is kept aside unread. */
   inboundReadTimeoutMs: number;
+  /**
+   * How long a mailbox's reader waits in IDLE before looking anyway (the poll that covers servers
+   * without IDLE and lost notifications).
+   */
+  mailboxPollSeconds: number;
   /** Generated drafts: the model asked first (none: the composer), and how long it may take. */
   drafts: { model: DraftModelConfig | undefined; timeoutMs: number };
   quickbooks: {

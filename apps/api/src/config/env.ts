@@ -47,6 +47,7 @@ const envSchema = z.object({
     .optional(),
   INBOUND_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   INBOUND_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
+  MAILBOX_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(60),
   DRAFT_PROVIDER: z.enum(["composer", "gemini", "openai"]).optional(),
   DRAFT_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   GEMINI_API_KEY: z.string().min(1).optional(),

@@ -56,11 +56,37 @@ export class ReplyTokens {
     return createHmac("sha256", this.#key).update(`${companyId}:${invoiceId}`).digest().subarray(0, 10);
   }
 
+  #token(companyId: string, invoiceId: string) {
+    return `${base32(uuidBytes(companyId))}.${invoiceId}.${base32(this.#mac(companyId, invoiceId))}`;
+  }
+
   /** The address replies about this invoice go to; undefined for an id that cannot be carried. */
   address(companyId: string, invoiceId: string): string | undefined {
     if (!INVOICE_ID.test(invoiceId)) return undefined;
-    const token = `${base32(uuidBytes(companyId))}.${invoiceId}.${base32(this.#mac(companyId, invoiceId))}`;
-    return `reply+${token}@${this.domain}`;
+    return `reply+${this.#token(companyId, invoiceId)}@${this.domain}`;
+  }
+
+  /**
+   * The same token on a mailbox's own address (`billing+<token>@acme.com`, decision 0020), for
+   * providers that deliver plus-addresses to the mailbox; undefined for an id that cannot be carried.
+   */
+  plusAddress(companyId: string, invoiceId: string, mailbox: string): string | undefined {
+    const at = mailbox.lastIndexOf("@");
+    if (!INVOICE_ID.test(invoiceId) || at < 1) return undefined;
+    return `${mailbox.slice(0, at)}+${this.#token(companyId, invoiceId)}@${mailbox.slice(at + 1)}`;
+  }
+
+  /** What a plus-address of `mailbox` names (as `read`); undefined for any other address. */
+  readPlus(
+    address: string,
+    mailbox: string,
+  ): { companyId: string; invoiceId: string } | "forged" | undefined {
+    const at = mailbox.lastIndexOf("@");
+    const base = `${mailbox.slice(0, at)}+`.toLowerCase();
+    const a = address.trim().toLowerCase();
+    if (at < 1 || !a.startsWith(base) || !a.endsWith(`@${mailbox.slice(at + 1).toLowerCase()}`))
+      return undefined;
+    return this.#verify(a.slice(base.length, a.lastIndexOf("@")));
   }
 
   /**
@@ -68,8 +94,15 @@ export class ReplyTokens {
    * for one that looks like ours but does not verify, undefined for any other address.
    */
   read(address: string): { companyId: string; invoiceId: string } | "forged" | undefined {
-    const match = /^reply\+([a-z2-7]+)\.([0-9a-z]{1,20})\.([a-z2-7]+)@(.+)$/i.exec(address.trim());
-    if (!match || match[4]!.toLowerCase() !== this.domain.toLowerCase()) return undefined;
+    const match = /^reply\+([^@]+)@(.+)$/i.exec(address.trim());
+    if (!match || match[2]!.toLowerCase() !== this.domain.toLowerCase()) return undefined;
+    return this.#verify(match[1]!.toLowerCase());
+  }
+
+  /** A token's company and invoice; undefined when it is not shaped as ours, "forged" when it does not verify. */
+  #verify(token: string): { companyId: string; invoiceId: string } | "forged" | undefined {
+    const match = /^([a-z2-7]+)\.([0-9a-z]{1,20})\.([a-z2-7]+)$/.exec(token);
+    if (!match) return undefined;
     const company = unbase32(match[1]!.toLowerCase(), 16);
     const mac = unbase32(match[3]!.toLowerCase(), 10);
     if (!company || !mac) return "forged";

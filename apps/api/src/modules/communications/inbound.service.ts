@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { INBOUND_LIMITS, parseInbound } from "../../integrations/mail/inbound-mail.ts";
 import { type InboundMail, UnreadableMail } from "../../integrations/mail/inbound-records.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
+import type { MailboxScope } from "../mailbox/index.ts";
 import { applyEffect, bounceReason, effectOf } from "./inbound-effects.ts";
 import type { InboundSource, IngestResult } from "./inbound-result.ts";
 import { threadOf } from "./inbound-thread.ts";
@@ -10,16 +11,18 @@ import { insertMessage } from "./messages.repository.ts";
 import { held, heldReason, senderFacts } from "./sender-check.ts";
 
 /**
- * A message that came in (the relay's POST; a mailbox reader later): stored once (a retry changes
- * nothing), then acted on (inbound-effects.ts) when its sender counts (sender-check.ts); otherwise
- * it is held, marked in its thread, until a user confirms it. A message that cannot be read within
- * the limits is kept aside as it came, for the company its header names.
+ * A message that came in (the relay's POST, or read from a company's mailbox: `mailbox`): stored
+ * once (a retry, or a message read again, changes nothing), then acted on (inbound-effects.ts) when
+ * its sender counts (sender-check.ts); otherwise it is held, marked in its thread, until a user
+ * confirms it. A message that cannot be read within the limits is kept aside as it came, for the
+ * company its header names (a mailbox's: the mailbox's company).
  */
 export async function ingestInbound(
   ctx: AppContext,
   raw: Buffer,
   envelopeTo: string[] = [],
   source: InboundSource = "relay",
+  mailbox?: MailboxScope,
 ): Promise<IngestResult> {
   let mail: InboundMail;
   try {
@@ -28,10 +31,10 @@ export async function ingestInbound(
       budgetMs: ctx.config.inboundReadTimeoutMs,
     });
   } catch (error) {
-    if (error instanceof UnreadableMail) return keepAside(ctx, raw, envelopeTo, error, source);
+    if (error instanceof UnreadableMail) return keepAside(ctx, raw, envelopeTo, error, source, mailbox);
     throw error;
   }
-  const thread = await threadOf(ctx, mail);
+  const thread = await threadOf(ctx, mail, mailbox);
   if (typeof thread === "string") return { stored: false, reason: thread };
   const { companyId, invoiceId, customerRef } = thread;
   const now = ctx.now();

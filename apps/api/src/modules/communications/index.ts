@@ -9,6 +9,7 @@ export {
 } from "./holds.service.ts";
 export { inboundRoutes } from "./inbound.routes.ts";
 export { ingestInbound } from "./inbound.service.ts";
+export { mailboxIntake } from "./mailbox-intake.ts";
 export {
   type OutboundMessage,
   recordOutbound,

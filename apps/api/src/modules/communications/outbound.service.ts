@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
+import { mailboxReplyTo } from "../mailbox/index.ts";
 import { lastThreadMessages, upsertOutboundMessages } from "./messages.repository.ts";
 
 export interface ThreadHeaders {
@@ -10,9 +11,10 @@ export interface ThreadHeaders {
 }
 
 /**
- * How emails about these invoices join their threads: replies go to each invoice's signed reply
- * address (when inbound email is set up), and In-Reply-To/References point at the thread's latest
- * message, so mail clients keep the conversation together. One read for all of them.
+ * How emails about these invoices join their threads: replies go to the company's own mailbox when
+ * it connected one (plus-addressed with the invoice's token where the provider takes that), else to
+ * each invoice's signed reply address (when inbound email is set up), and In-Reply-To/References
+ * point at the thread's latest message, so mail clients keep the conversation together.
  */
 export async function threadHeaders(
   ctx: AppContext,
@@ -20,10 +22,13 @@ export async function threadHeaders(
   invoiceIds: string[],
   ownMessageIds: string[] = [],
 ): Promise<Map<string, ThreadHeaders>> {
-  const last = await lastThreadMessages(ctx.db, companyId, invoiceIds, ownMessageIds);
+  const [last, mailbox] = await Promise.all([
+    lastThreadMessages(ctx.db, companyId, invoiceIds, ownMessageIds),
+    mailboxReplyTo(ctx, companyId, invoiceIds),
+  ]);
   return new Map(
     invoiceIds.map((invoiceId) => {
-      const replyTo = ctx.replyTokens?.address(companyId, invoiceId);
+      const replyTo = mailbox ? mailbox.get(invoiceId) : ctx.replyTokens?.address(companyId, invoiceId);
       const latest = last.get(invoiceId);
       const headers: ThreadHeaders = {
         ...(replyTo ? { replyTo } : {}),
