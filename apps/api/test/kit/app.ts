@@ -6,6 +6,7 @@ import { type MailSandbox, startMailSandbox } from "@recoup/sandbox-mail";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { AppContext } from "../../src/context.ts";
+import type { MailboxReaders } from "../../src/modules/mailbox/index.ts";
 import { type Caller, injectCaller } from "./call.ts";
 import { Mailbox } from "./mailbox.ts";
 
@@ -20,6 +21,8 @@ declare module "vitest" {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The app's own readers of the companies' mailboxes. */
+  mailboxes: MailboxReaders | undefined;
   backend: "pglite" | "postgres";
   /** Calls this app through `inject()`. */
   call: Caller;
@@ -71,11 +74,12 @@ export async function createTestApp(env: Env = {}): Promise<TestApp> {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const { app, ctx } = await buildApp(config);
+  const { app, ctx, mailboxes } = await buildApp(config);
   await app.ready();
   return {
     app,
     ctx,
+    mailboxes,
     backend: databaseUrl ? "postgres" : "pglite",
     call: injectCaller(app),
     mailbox: new Mailbox(mail.inboxUrl),
