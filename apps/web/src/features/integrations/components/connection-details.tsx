@@ -9,11 +9,12 @@ import { lastSyncSummary, stalledSync } from "@/lib/quickbooks/sync-progress";
 
 type Connection = NonNullable<QuickbooksIntegration["connection"]>;
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+/** One term and its value in a connection's details. */
+export function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 sm:grid-cols-[8rem_1fr] sm:gap-4">
       <dt className="text-muted-foreground text-sm">{term}</dt>
-      <dd className="text-sm">{children}</dd>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { PageHeader } from "@/components/page-header";
 import { HelpCard } from "@/features/integrations/components/help-card";
+import { MailboxCard } from "@/features/integrations/components/mailbox-card";
 import { QuickbooksCard } from "@/features/integrations/components/quickbooks-card";
 import { RemindersOnHold } from "@/features/reminders";
 import { useAuth } from "@/lib/auth/use-auth";
@@ -14,7 +15,10 @@ export function IntegrationsPage() {
       />
       {companyId ? <RemindersOnHold companyId={companyId} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <QuickbooksCard />
+        <div className="grid min-w-0 gap-6">
+          <QuickbooksCard />
+          {companyId ? <MailboxCard companyId={companyId} /> : null}
+        </div>
         <HelpCard />
       </div>
     </div>
