@@ -19,7 +19,7 @@ import { dashboardRoutes } from "./modules/dashboard/index.ts";
 import { draftsRoutes } from "./modules/drafts/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { invoicesRoutes } from "./modules/invoices/index.ts";
-import { type MailboxReaders, mailboxRoutes } from "./modules/mailbox/index.ts";
+import { type MailboxReaders, mailboxRoutes, releaseAbandonedMailboxes } from "./modules/mailbox/index.ts";
 import { notesRoutes } from "./modules/notes/index.ts";
 import { onboardingRoutes } from "./modules/onboarding/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
@@ -119,7 +119,10 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // This process opened the embedded database itself, so nothing else runs on it: what a dead
   // process left active (jobs, a sync's lease) is taken up now (decision 0001).
   const abandoned = database.kind === "pglite" && !opts.database;
-  if (abandoned) await releaseAbandonedLeases(ctx);
+  if (abandoned) {
+    await releaseAbandonedLeases(ctx);
+    await releaseAbandonedMailboxes(ctx);
+  }
   await ctx.queue.start({ abandoned });
   if (config.runWorker) await ctx.queue.work();
   const mailboxes = config.runWorker

@@ -7,7 +7,13 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { AppContext } from "../../context.ts";
 import { MAX_INBOUND_BYTES } from "../../integrations/mail/inbound-mail.ts";
-import { acquireLease, releaseLease, renewLease, unreadMailboxes } from "./mailbox.repository.ts";
+import {
+  acquireLease,
+  releaseAllLeases,
+  releaseLease,
+  renewLease,
+  unreadMailboxes,
+} from "./mailbox.repository.ts";
 import { type MailboxIntake, MailboxReader, type ReaderOptions } from "./mailbox-reader.ts";
 
 export interface ReadersOptions extends Partial<ReaderOptions> {
@@ -26,6 +32,12 @@ export interface MailboxReaders {
   /** Stops reading and lets go of the leases (`abandon`: keeps them, as a process that died would). */
   stop(opts?: { abandon?: boolean }): Promise<void>;
 }
+
+/**
+ * A process that opened the embedded database itself is alone on it: the leases a killed process
+ * left are free now, rather than in a minute.
+ */
+export const releaseAbandonedMailboxes = (ctx: AppContext) => releaseAllLeases(ctx.db);
 
 /** This process's readers; a connect in this process asks them to look at once. */
 const live = new Set<MailboxReaders>();

@@ -1,5 +1,5 @@
 /** The company's mailbox row: its settings, the reader's place in the folder, and the reader's lease. */
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { companyMailboxes } from "../../db/schema/index.ts";
 
@@ -81,6 +81,14 @@ export async function releaseLease(db: DbOrTx, companyId: string, owner: string)
     .update(companyMailboxes)
     .set({ leaseOwner: null, leaseUntil: null })
     .where(and(eq(companyMailboxes.companyId, companyId), eq(companyMailboxes.leaseOwner, owner)));
+}
+
+/** Frees every mailbox's lease: for a process that alone holds the (embedded) database. */
+export async function releaseAllLeases(db: DbOrTx) {
+  await db
+    .update(companyMailboxes)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(isNotNull(companyMailboxes.leaseOwner));
 }
 
 /** The holder's view of its mailbox; undefined once the lease is not its own. */
