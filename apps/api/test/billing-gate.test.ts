@@ -54,7 +54,14 @@ beforeAll(async () => {
   clockId = row.providerTestClockId!;
   const on = await w.call("POST", apiPaths.reminders.settings, {
     token: user.token,
-    body: { companyId: user.companyId, enabled: true, sendTime: "09:00", weekdaysOnly: false, confirm: true },
+    body: {
+      companyId: user.companyId,
+      enabled: true,
+      sendTime: "09:00",
+      weekdaysOnly: false,
+      confirm: true,
+      combineReminders: false,
+    },
   });
   expect(on.status).toBe(200);
 }, 120_000);

@@ -362,6 +362,7 @@ describe("automatic reminders", () => {
         weekdaysOnly: true,
         confirm: true,
         escalateFrom: 1,
+        combineReminders: false,
       },
     });
     expect(on.status).toBe(200);

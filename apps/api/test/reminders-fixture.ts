@@ -97,11 +97,21 @@ export function remindersWorldForFile() {
   const sampleInvoices = () => [...w.store().invoices.values()];
   const customerName = (inv: InvoiceRecord) => w.store().customers.get(inv.customerId)!.displayName;
 
-  /** Reminders on, sent from 09:00 on weekdays. */
-  const turnOn = (company: World["user"]) =>
+  /**
+   * Reminders on, sent from 09:00 on weekdays; one email per invoice unless `combine` (a new
+   * company's default, decision 0021: these tests count emails per invoice).
+   */
+  const turnOn = (company: World["user"], combine = false) =>
     post(
       apiPaths.reminders.settings,
-      { companyId: company.companyId, enabled: true, sendTime: "09:00", weekdaysOnly: true, confirm: true },
+      {
+        companyId: company.companyId,
+        enabled: true,
+        sendTime: "09:00",
+        weekdaysOnly: true,
+        confirm: true,
+        combineReminders: combine,
+      },
       company.token,
     );
 

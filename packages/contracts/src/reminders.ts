@@ -107,6 +107,8 @@ export const reminderSettingsResponseSchema = z.object({
     attachInvoicePdf: z.boolean(),
     /** 'Copy escalation contacts from the Nth overdue reminder' (1 to 5); null: Off. */
     escalateFrom: escalateFromSchema,
+    /** 'Combine a customer's reminders into one email' (decision 0021). */
+    combineReminders: z.boolean(),
     timezone: z.string(),
     locale: z.string(),
     followUpInterval: followUpIntervalSchema,
@@ -141,6 +143,8 @@ export const saveReminderSettingsRequestSchema = reminderSettingsSchema.extend({
   attachInvoicePdf: z.boolean().optional(),
   /** Left out: kept as it is. */
   escalateFrom: escalateFromSchema.optional(),
+  /** Left out: kept as it is. */
+  combineReminders: z.boolean().optional(),
 });
 export type SaveReminderSettingsRequest = z.infer<typeof saveReminderSettingsRequestSchema>;
 

@@ -39,7 +39,8 @@ export const templateTileLabels = {
 
 /**
  * The placeholders, replaced by plain substitution when an email is sent: the spec's six (section
- * 3), and the link to the customer's page (a new one in each email).
+ * 3), the link to the customer's page (a new one in each email), and the table of the invoices an
+ * email is about (decision 0021: several in a customer's combined reminder, else the one).
  */
 export const templateVariableNames = [
   "{customer_name}",
@@ -49,6 +50,7 @@ export const templateVariableNames = [
   "{company_name}",
   "{days_overdue}",
   "{payment_link}",
+  "{invoice_table}",
 ] as const;
 
 export const followUpIntervals = ["7", "15", "30"] as const;

@@ -64,10 +64,20 @@ export function sendReminderDeadJob(
 export const enqueueReminderSend = (ctx: AppContext, reminderId: string, tx: DbOrTx) =>
   ctx.queue.send(SEND_REMINDER, { reminderIds: [reminderId] }, { tx });
 
-/** The same for many reminders (a planning run's decisions): a job per 100, with one statement. */
-export function enqueueReminderSends(ctx: AppContext, reminderIds: readonly string[], tx: DbOrTx) {
+/**
+ * The same for many reminders (a planning run's decisions, in groups sent as one email each):
+ * jobs of up to 100, a group never cut, with one statement.
+ */
+export function enqueueReminderSends(ctx: AppContext, groups: readonly (readonly string[])[], tx: DbOrTx) {
   const jobs: { data: SendReminderJob }[] = [];
-  for (let i = 0; i < reminderIds.length; i += SEND_BATCH_SIZE)
-    jobs.push({ data: { reminderIds: reminderIds.slice(i, i + SEND_BATCH_SIZE) } });
+  let job: string[] = [];
+  for (const g of groups) {
+    if (job.length > 0 && job.length + g.length > SEND_BATCH_SIZE) {
+      jobs.push({ data: { reminderIds: job } });
+      job = [];
+    }
+    job.push(...g);
+  }
+  if (job.length > 0) jobs.push({ data: { reminderIds: job } });
   return ctx.queue.insert(SEND_REMINDER, jobs, { tx });
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { now } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { users } from "./identity.ts";
@@ -39,7 +39,8 @@ export interface SenderCheck {
 /**
  * Every email Recoup sends (automatic and manual reminders, test emails) and every one that comes
  * back (replies, automatic replies, bounces), with its company, invoice and customer. The
- * Message-ID is unique per company: a relay's retry of the same message is stored once.
+ * Message-ID is unique per company and invoice: a relay's retry of the same message is stored
+ * once, and a customer's combined reminder (decision 0021) once in each of its invoices' threads.
  */
 export const emailMessages = pgTable(
   "email_messages",
@@ -97,7 +98,7 @@ export const emailMessages = pgTable(
     createdAt: now(),
   },
   (t) => [
-    uniqueIndex("email_messages_message_id").on(t.companyId, t.messageId),
+    unique("email_messages_message_id").on(t.companyId, t.messageId, t.invoiceQbId).nullsNotDistinct(),
     uniqueIndex("email_messages_reminder").on(t.reminderId),
     index("email_messages_thread").on(t.companyId, t.invoiceQbId, t.at),
     index("email_messages_by_message_id").on(t.messageId),

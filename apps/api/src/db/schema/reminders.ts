@@ -32,6 +32,11 @@ export const reminderSettings = pgTable(
      * are copied (decision 0018); null: never.
      */
     escalateFrom: integer(),
+    /**
+     * A customer's reminders due in the same run go as one email (decision 0021). The migration
+     * left existing companies off; new ones start on.
+     */
+    combineReminders: boolean().notNull().default(true),
     enabledAt: timestamp({ withTimezone: true }),
     /** Why the last planning run sent nothing (e.g. the sync before it failed); null when it could. */
     blockedReason: text(),
@@ -87,6 +92,11 @@ export const reminders = pgTable(
       .notNull()
       .default("queued"),
     messageId: text().notNull(),
+    /**
+     * The reminders of one customer decided in the same run and sent as one email (decision 0021):
+     * the lowest of their ids, shared with their Message-ID; null when sent on its own.
+     */
+    groupId: uuid(),
     /** Decided: the To the rules gave then; once sent, the addresses it went to (comma-separated, as CC and BCC). */
     toAddress: text().notNull(),
     ccAddress: text().notNull().default(""),

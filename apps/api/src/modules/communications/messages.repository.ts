@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { emailMessages } from "../../db/schema/index.ts";
 
@@ -6,18 +6,26 @@ export type EmailMessageRow = typeof emailMessages.$inferSelect;
 
 export type NewEmailMessage = typeof emailMessages.$inferInsert;
 
-/** Stores a message once per company and Message-ID; answers the stored row and whether it is new. */
+/** Stores a message once per company, Message-ID and invoice; answers the stored row and whether it is new. */
 export async function insertMessage(db: DbOrTx, row: NewEmailMessage) {
   const [inserted] = await db
     .insert(emailMessages)
     .values(row)
-    .onConflictDoNothing({ target: [emailMessages.companyId, emailMessages.messageId] })
+    .onConflictDoNothing({
+      target: [emailMessages.companyId, emailMessages.messageId, emailMessages.invoiceQbId],
+    })
     .returning();
   if (inserted) return { row: inserted, created: true };
   const [existing] = await db
     .select()
     .from(emailMessages)
-    .where(and(eq(emailMessages.companyId, row.companyId), eq(emailMessages.messageId, row.messageId)));
+    .where(
+      and(
+        eq(emailMessages.companyId, row.companyId),
+        eq(emailMessages.messageId, row.messageId),
+        row.invoiceQbId ? eq(emailMessages.invoiceQbId, row.invoiceQbId) : isNull(emailMessages.invoiceQbId),
+      ),
+    );
   return { row: existing!, created: false };
 }
 
@@ -26,13 +34,16 @@ export async function upsertOutboundMessages(db: DbOrTx, rows: NewEmailMessage[]
   if (rows.length === 0) return;
   const set: Record<string, SQL> = {};
   for (const key of Object.keys(rows[0]!)) {
-    if (key === "companyId" || key === "messageId") continue;
+    if (key === "companyId" || key === "messageId" || key === "invoiceQbId") continue;
     set[key] = sql.raw(`excluded."${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}"`);
   }
   await db
     .insert(emailMessages)
     .values(rows)
-    .onConflictDoUpdate({ target: [emailMessages.companyId, emailMessages.messageId], set });
+    .onConflictDoUpdate({
+      target: [emailMessages.companyId, emailMessages.messageId, emailMessages.invoiceQbId],
+      set,
+    });
 }
 
 /**

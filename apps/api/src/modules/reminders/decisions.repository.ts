@@ -16,6 +16,7 @@ export type Decision = Required<
     | "scheduledFor"
     | "templateType"
     | "messageId"
+    | "groupId"
     | "toAddress"
     | "decidedAt"
   >
@@ -28,12 +29,12 @@ export async function insertDecisions(tx: DbOrTx, rows: readonly Decision[]): Pr
   if (rows.length === 0) return [];
   const result = await tx.execute(sql`
     insert into ${reminders} (id, company_id, invoice_qb_id, stage, cycle, scheduled_for, template_type,
-      message_id, to_address, decided_at)
+      message_id, group_id, to_address, decided_at)
     select "id", "companyId", "invoiceQbId", "stage", "cycle", "scheduledFor", "templateType", "messageId",
-      "toAddress", "decidedAt"
+      "groupId", "toAddress", "decidedAt"
     from json_to_recordset(${JSON.stringify(rows)}::json) as d("id" uuid, "companyId" uuid, "invoiceQbId" text,
-      "stage" text, "cycle" integer, "scheduledFor" date, "templateType" text, "messageId" text, "toAddress" text,
-      "decidedAt" timestamptz)
+      "stage" text, "cycle" integer, "scheduledFor" date, "templateType" text, "messageId" text, "groupId" uuid,
+      "toAddress" text, "decidedAt" timestamptz)
     on conflict (company_id, invoice_qb_id, stage, cycle) do nothing
     returning id::text as "id"`);
   return (result as unknown as { rows: { id: string }[] }).rows;

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import { crashPoint } from "../../db/job-queue.ts";
 import { enqueuePlan } from "../../jobs/reminder-plan.ts";
-import { enqueueReminderSends } from "../../jobs/send-reminder.ts";
+import { enqueueReminderSends, SEND_BATCH_SIZE } from "../../jobs/send-reminder.ts";
 import { dateIn } from "../../lib/dates.ts";
 import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
+import { combineDecisions } from "./combine.ts";
 import * as decisionsRepo from "./decisions.repository.ts";
 import { followedSchedules, planGroups } from "./followed-schedules.ts";
 import { ensureFreshData, isFresh } from "./freshness.ts";
@@ -67,19 +68,25 @@ export async function planCompany(ctx: AppContext, companyId: string): Promise<P
     const again = await settingsRepo.findSettings(tx, companyId);
     if (!again?.enabled) return 0;
     // A plan with a monthly limit takes new invoices only while it has room (the rest wait).
-    const rows = await withinUsageLimit(ctx, tx, companyId, await decide(ctx, tx, again, now));
-    const inserted = await decisionsRepo.insertDecisions(tx, rows);
+    const allowed = await withinUsageLimit(ctx, tx, companyId, await decide(ctx, tx, again, now));
+    // A customer's decisions go as one email (decision 0021): grouped here, so a retried send
+    // finds the same group and Message-ID. Without combining, each is its own group.
+    const { rows, groups } = again.combineReminders
+      ? combineDecisions(allowed, (id) => reminderMessageId(id, ctx.config.mailFrom), SEND_BATCH_SIZE)
+      : { rows: allowed, groups: allowed.map((r) => [r.id]) };
+    const inserted = new Set((await decisionsRepo.insertDecisions(tx, rows)).map(({ id }) => id));
     // A promise whose 'Missed Promise' is decided (now, or before: the key was taken) is missed.
     const missed = rows.filter((r) => r.stage === "missed_promise").map((r) => r.invoiceQbId);
     await holds.markMissed(tx, companyId, missed, now);
+    // A decision already taken (its key was) is not sent again; a group's others go together.
     await enqueueReminderSends(
       ctx,
-      inserted.map(({ id }) => id),
+      groups.map((g) => g.filter((id) => inserted.has(id))),
       tx,
     );
     await settingsRepo.recordPlanning(tx, companyId, { blockedReason: null, at: now, planned: true });
     crashPoint("plan-before-commit");
-    return inserted.length;
+    return inserted.size;
   });
   return { outcome: "planned", decided, synced };
 }
@@ -93,7 +100,7 @@ async function decide(
   db: Parameters<typeof historyRepo.invoicesToPlan>[0],
   s: settingsRepo.SettingsRow,
   now: Date,
-): Promise<decisionsRepo.Decision[]> {
+): Promise<(decisionsRepo.Decision & { customerRef: string })[]> {
   const { companyId } = s;
   const settings = scheduleSettings(s);
   // One after another: inside the transaction they share one connection.
@@ -103,7 +110,7 @@ async function decide(
   const pauses = await pauseRepo.activePauses(db, companyId, dateIn(s.timezone, now));
   const paused = pausesByTarget(pauses);
   const held = await holds.holdsOn(db, companyId);
-  const rows: decisionsRepo.Decision[] = [];
+  const rows: (decisionsRepo.Decision & { customerRef: string })[] = [];
   for (const inv of invoices) {
     // The schedule the customer follows now (the read left out customers not chased).
     const stages = followed.scheduleOf(inv.customerRef)?.stages;
@@ -120,6 +127,8 @@ async function decide(
       scheduledFor: due.scheduledFor,
       templateType: due.stage,
       messageId: reminderMessageId(id, ctx.config.mailFrom),
+      groupId: null,
+      customerRef: inv.customerRef,
       toAddress: inv.email!,
       decidedAt: now,
     });

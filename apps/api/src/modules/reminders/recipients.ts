@@ -114,3 +114,33 @@ export function escalates(p: {
   if (escalateFrom === null || !dueDate || today <= dueDate) return false;
   return p.sentOn.filter((d) => d > dueDate).length + 1 >= escalateFrom;
 }
+
+/**
+ * A combined reminder's recipients (decision 0021): each of its invoices' (`chooseRecipients`),
+ * merged. Each address goes once, To winning over CC over BCC; at most MAX_COPIED in each.
+ */
+export function mergeRecipients(list: readonly Recipients[]): Recipients {
+  const notSent = new Set(list.flatMap((r) => r.notSent));
+  const seen = new Set<string>();
+  const take = (field: "To" | "CC" | "BCC", addresses: readonly string[]) => {
+    const out = [...new Set(addresses)].filter((a) => !seen.has(a));
+    for (const a of out) seen.add(a);
+    const over = out.splice(MAX_COPIED);
+    if (over.length)
+      notSent.add(`Not sent to ${over.join(", ")}: ${field} takes at most ${MAX_COPIED} addresses.`);
+    return out;
+  };
+  const to = take(
+    "To",
+    list.flatMap((r) => r.to),
+  );
+  const cc = take(
+    "CC",
+    list.flatMap((r) => r.cc),
+  );
+  const bcc = take(
+    "BCC",
+    list.flatMap((r) => r.bcc),
+  );
+  return { to, cc, bcc, notSent: [...notSent] };
+}

@@ -25,6 +25,7 @@ const invoiceColumns = {
   billEmailBcc: invoices.billEmailBcc,
   currency: invoices.currency,
   balanceCents: invoices.balanceCents,
+  totalCents: invoices.totalCents,
   dueDate: invoices.dueDate,
   voided: invoices.voided,
   deleted: sql<boolean>`${invoices.deletedAt} is not null`,
@@ -32,7 +33,7 @@ const invoiceColumns = {
 export type InvoiceForReminder = {
   [K in keyof typeof invoiceColumns]: K extends "deleted" | "voided"
     ? boolean
-    : K extends "balanceCents"
+    : K extends "balanceCents" | "totalCents"
       ? number
       : K extends "customerName" | "id" | "customerRef" | "currency"
         ? string

@@ -13,6 +13,8 @@ export interface InvoiceFacts {
   balanceCents: number;
   currency: string;
   dueDate: string | null;
+  /** The invoice's total (`{invoice_table}`'s amount); the balance when not known. */
+  totalCents?: number;
 }
 
 const LOGO_CID = "company-logo@recoup";
@@ -38,9 +40,22 @@ export function emailInput(
   template: { subject: string; content: string },
   now: Date,
   logo: "inline" | "data-url",
+  /** A customer's combined reminder: all its invoices, `invoice` (the most overdue) among them. */
+  combined?: readonly InvoiceFacts[],
 ): ReminderEmailInput {
   const dueDate = invoice.dueDate ?? now.toISOString().slice(0, 10);
   const hasLogo = Boolean(company.logo && company.logoType);
+  const row = (i: InvoiceFacts) => {
+    const due = i.dueDate ?? now.toISOString().slice(0, 10);
+    return {
+      number: i.docNumber ?? i.id,
+      dueDate: due,
+      totalCents: i.totalCents ?? i.balanceCents,
+      balanceCents: i.balanceCents,
+      currency: i.currency,
+      daysOverdue: daysOverdue(due, company.timezone, now),
+    };
+  };
   return {
     template,
     invoice: {
@@ -50,7 +65,9 @@ export function emailInput(
       currency: invoice.currency,
       dueDate,
       daysOverdue: daysOverdue(dueDate, company.timezone, now),
+      totalCents: invoice.totalCents ?? invoice.balanceCents,
     },
+    ...(combined && combined.length > 1 ? { invoices: combined.map(row) } : {}),
     company: {
       name: company.name,
       locale: company.locale,

@@ -13,6 +13,7 @@ const planningColumns = {
   weekdaysOnly: sql<boolean>`coalesce(${reminderSettings.weekdaysOnly}, true)`,
   attachInvoicePdf: sql<boolean>`coalesce(${reminderSettings.attachInvoicePdf}, true)`,
   escalateFrom: reminderSettings.escalateFrom,
+  combineReminders: sql<boolean>`coalesce(${reminderSettings.combineReminders}, true)`,
   blockedReason: reminderSettings.blockedReason,
   blockedAt: reminderSettings.blockedAt,
   lastPlannedAt: reminderSettings.lastPlannedAt,
@@ -46,6 +47,7 @@ export async function saveSettings(
     weekdaysOnly: boolean;
     attachInvoicePdf?: boolean;
     escalateFrom?: number | null;
+    combineReminders?: boolean;
     enabledAt?: Date | null;
   },
 ) {

@@ -5,7 +5,7 @@ import { escapeHtml } from "../../lib/html.ts";
 import { formatCents } from "../../lib/money.ts";
 import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 
-/** The six placeholders of the spec (section 3), and the link to the customer's page. */
+/** The six placeholders of the spec (section 3), the link to the customer's page, and the invoices' table. */
 export const templateVariables = [
   "customer_name",
   "invoice_number",
@@ -14,6 +14,7 @@ export const templateVariables = [
   "company_name",
   "days_overdue",
   "payment_link",
+  "invoice_table",
 ] as const;
 export type TemplateVariable = (typeof templateVariables)[number];
 
@@ -34,7 +35,14 @@ export interface ReminderEmailInput {
     /** ISO date. */
     dueDate: string;
     daysOverdue: number;
+    /** The invoice's total, for `{invoice_table}` (the balance when not given). */
+    totalCents?: number;
   };
+  /**
+   * A customer's combined reminder (decision 0021): every invoice it is about, `invoice` being the
+   * most overdue one. Absent: the email is about `invoice` alone.
+   */
+  invoices?: readonly TableInvoice[];
   company: {
     name: string;
     /** BCP 47 locale for dates and money, e.g. "en-US", "de-DE". */
@@ -44,6 +52,16 @@ export interface ReminderEmailInput {
     /** A data:image URL or a cid: reference to an attachment, shown at the top. */
     logoSrc?: string | null;
   };
+}
+
+/** A row of `{invoice_table}`. */
+export interface TableInvoice {
+  number: string;
+  dueDate: string;
+  totalCents: number;
+  balanceCents: number;
+  currency: string;
+  daysOverdue: number;
 }
 
 export interface RenderedEmail {
@@ -57,16 +75,80 @@ const LOGO_SRC = /^(data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}|
 
 const toText = compile({ wordwrap: 78, selectors: [{ selector: "img", format: "skip" }] });
 
+/** The invoices an email is about: a combined reminder's, else its one. */
+const tableOf = (input: ReminderEmailInput): readonly TableInvoice[] =>
+  input.invoices?.length
+    ? input.invoices
+    : [
+        {
+          number: input.invoice.number,
+          dueDate: input.invoice.dueDate,
+          totalCents: input.invoice.totalCents ?? input.invoice.amountCents,
+          balanceCents: input.invoice.amountCents,
+          currency: input.invoice.currency,
+          daysOverdue: input.invoice.daysOverdue,
+        },
+      ];
+const isCombined = (input: ReminderEmailInput) => (input.invoices?.length ?? 0) > 1;
+
+/** The open balance per currency, in the order the currencies first come. */
+export function totalsPerCurrency(rows: readonly TableInvoice[]) {
+  const totals = new Map<string, { totalCents: number; balanceCents: number }>();
+  for (const r of rows) {
+    const t = totals.get(r.currency) ?? { totalCents: 0, balanceCents: 0 };
+    totals.set(r.currency, {
+      totalCents: t.totalCents + r.totalCents,
+      balanceCents: t.balanceCents + r.balanceCents,
+    });
+  }
+  return [...totals].map(([currency, t]) => ({ currency, ...t }));
+}
+
+const CELL = "padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:left";
+const NUMBER_CELL = `${CELL};text-align:right`;
+
+/** `{invoice_table}` in the body: number, due date, amount, balance, days overdue; a total row per currency. */
+export function invoiceTableHtml(rows: readonly TableInvoice[], locale: string): string {
+  const money = (cents: number, currency: string) => escapeHtml(formatCents(cents, currency, locale));
+  const head = ["Invoice", "Due date", "Amount", "Balance", "Days overdue"]
+    .map((h, i) => `<th style="${i >= 2 ? NUMBER_CELL : CELL}">${h}</th>`)
+    .join("");
+  const body = rows
+    .map(
+      (r) =>
+        `<tr><td style="${CELL}">${escapeHtml(r.number)}</td><td style="${CELL}">${escapeHtml(longDate(r.dueDate, locale))}</td>` +
+        `<td style="${NUMBER_CELL}">${money(r.totalCents, r.currency)}</td><td style="${NUMBER_CELL}">${money(r.balanceCents, r.currency)}</td>` +
+        `<td style="${NUMBER_CELL}">${Math.max(0, r.daysOverdue)}</td></tr>`,
+    )
+    .join("");
+  const totals = totalsPerCurrency(rows)
+    .map(
+      (t) =>
+        `<tr><th style="${CELL}" colspan="2">Total ${escapeHtml(t.currency)}</th><th style="${NUMBER_CELL}">${money(t.totalCents, t.currency)}</th>` +
+        `<th style="${NUMBER_CELL}">${money(t.balanceCents, t.currency)}</th><th style="${CELL}"></th></tr>`,
+    )
+    .join("");
+  return `<table style="border-collapse:collapse;margin:12px 0"><thead><tr>${head}</tr></thead><tbody>${body}</tbody><tfoot>${totals}</tfoot></table>`;
+}
+
 export function variableValues(input: ReminderEmailInput): Record<TemplateVariable, string> {
   const { invoice, company } = input;
+  const rows = tableOf(input);
+  const combined = isCombined(input);
   return {
     customer_name: invoice.customerName,
-    invoice_number: invoice.number,
-    invoice_amount: formatCents(invoice.amountCents, invoice.currency, company.locale),
+    invoice_number: combined ? rows.map((r) => r.number).join(", ") : invoice.number,
+    invoice_amount: combined
+      ? totalsPerCurrency(rows)
+          .map((t) => formatCents(t.balanceCents, t.currency, company.locale))
+          .join(" + ")
+      : formatCents(invoice.amountCents, invoice.currency, company.locale),
     due_date: longDate(invoice.dueDate, company.locale),
     company_name: company.name,
     days_overdue: String(invoice.daysOverdue),
     payment_link: input.paymentLink ?? "{payment_link}",
+    // As text (a subject); the body puts the HTML table in its place (`renderBody`).
+    invoice_table: rows.map((r) => r.number).join(", "),
   };
 }
 
@@ -85,11 +167,18 @@ const singularDay = (template: string, daysOverdue: number) =>
 const BODY_STYLE =
   "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.55;color:#1f2937";
 
-/** The template's body with the values filled (HTML-escaped), sanitised: what a person edits before 'Send'. */
+/**
+ * The template's body with the values filled (HTML-escaped; `{invoice_table}` the table),
+ * sanitised: what a person edits before 'Send'. A combined reminder whose template has no table
+ * gets it after the body.
+ */
 export function renderBody(input: ReminderEmailInput, values = variableValues(input)): string {
-  return fill(singularDay(sanitizeUserHtml(input.template.content), input.invoice.daysOverdue), (name) =>
-    escapeHtml(values[name]),
+  const table = invoiceTableHtml(tableOf(input), input.company.locale);
+  const content = sanitizeUserHtml(input.template.content);
+  const body = fill(singularDay(content, input.invoice.daysOverdue), (name) =>
+    name === "invoice_table" ? table : escapeHtml(values[name]),
   );
+  return isCombined(input) && !content.includes("{invoice_table}") ? `${body}${table}` : body;
 }
 
 /**

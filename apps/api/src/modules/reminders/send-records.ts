@@ -54,12 +54,13 @@ interface SentRow {
   thread: OutboundMessage;
 }
 /**
- * Records a reminder sent (and its thread message), together with the others accepted by the
+ * Records a reminder sent (and its thread message; a combined reminder: each of its invoices'
+ * rows, always in the same transaction), together with the others accepted by the
  * SMTP server within a few milliseconds: two statements in one transaction instead of two each
  * (on PGlite, where statements run one at a time, that was half the time of a send). Resolves
  * once its group is recorded; a failure is each one's.
  */
-export function recordSent(ctx: AppContext, row: SentRow): Promise<void> {
+export function recordSent(ctx: AppContext, rows: readonly SentRow[]): Promise<void> {
   let group = recording.get(ctx);
   if (!group) {
     const g: RecordGroup = { rows: [], waiting: [], flush: () => {} };
@@ -91,7 +92,8 @@ export function recordSent(ctx: AppContext, row: SentRow): Promise<void> {
     group = g;
   }
   const g = group;
-  g.rows.push(row);
+  // A combined reminder's rows go in the same group: recorded together, or not at all.
+  g.rows.push(...rows);
   const recorded = new Promise<void>((resolve, reject) => g.waiting.push({ resolve, reject }));
   if (g.rows.length >= RECORD_AT_MOST) g.flush();
   return recorded;

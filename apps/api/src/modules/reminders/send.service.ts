@@ -5,7 +5,7 @@ import { SEND_ATTEMPTS } from "../../jobs/send-reminder.ts";
 import { recordOutbound } from "../communications/index.ts";
 import { mintCustomerLink } from "../customer-links/index.ts";
 import { recipientsNow } from "./recipient-reads.ts";
-import { noRecipientReason, type Recipients } from "./recipients.ts";
+import { mergeRecipients, noRecipientReason, type Recipients } from "./recipients.ts";
 import type * as remindableRepo from "./remindable.repository.ts";
 import { emailInput, outgoingEmail } from "./reminder-email.ts";
 import * as repo from "./reminders.repository.ts";
@@ -13,26 +13,28 @@ import { renderReminder } from "./render.ts";
 import { type CompanyReads, chosenRecipients, companyReads, stopReason } from "./send-reads.ts";
 import { inThread, recordSent, type Sent } from "./send-records.ts";
 
+/** A reminder going out: its row, its invoice, and whom the rules give it to. */
+interface Going {
+  r: repo.ReminderRow;
+  invoice: remindableRepo.InvoiceForReminder;
+  to: Recipients;
+}
 /**
- * Sends reminders of the outbox, each then recorded sent. A crash between the SMTP server's
- * acceptance and the record sends it again with the same Message-ID; every other crash point
- * sends it once. What the reminders share (their invoices, the company's settings, pauses,
- * templates) is read once for all of them; each is then sent and recorded on its own, all at
- * once over the pooled transport. Answers each one's error, in order: a failure is recorded and
- * answered, so the queue retries that one with backoff; after the last attempt the reminder stays
- * visible as failed and nothing is answered.
+ * Sends reminders of the outbox, each then recorded sent. A customer's reminders grouped by the
+ * planner (decision 0021) go as one email: the group's rows still queued and still due, with
+ * their recipients merged. A crash between the SMTP server's acceptance and the record sends it
+ * again with the same Message-ID; every other crash point sends it once. What the reminders share
+ * (their invoices, the company's settings, pauses, templates) is read once for all of them; each
+ * email is then sent and recorded on its own, all at once over the pooled transport. Answers each
+ * one's error, in order: a failure is recorded and answered, so the queue retries that one with
+ * backoff; after the last attempt the reminder stays visible as failed and nothing is answered.
  */
 export async function deliverReminders(ctx: AppContext, reminderIds: readonly string[]): Promise<unknown[]> {
   const errors = new Map<string, unknown>();
   const queued = (await repo.findReminders(ctx.db, [...new Set(reminderIds)])).filter(
     (r) => r.status === "queued",
   );
-  const toSend: {
-    r: repo.ReminderRow;
-    invoice: remindableRepo.InvoiceForReminder;
-    reads: CompanyReads;
-    to: Recipients;
-  }[] = [];
+  const toSend: { group: Going[]; reads: CompanyReads; to: Recipients }[] = [];
   const byCompany = new Map<string, repo.ReminderRow[]>();
   for (const r of queued) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r]);
   for (const [companyId, batch] of byCompany) {
@@ -40,6 +42,7 @@ export async function deliverReminders(ctx: AppContext, reminderIds: readonly st
     const going: { r: repo.ReminderRow; invoice: remindableRepo.InvoiceForReminder }[] = [];
     for (const r of batch) {
       const invoice = reads.invoices.get(r.invoiceQbId);
+      // A paid (or paused...) invoice of a group is cancelled and left out of the group's email.
       const stop = stopReason(r, invoice, reads);
       if (stop || !invoice) await repo.updateReminder(ctx.db, r.id, { status: "cancelled", error: stop });
       else going.push({ r, invoice });
@@ -51,15 +54,21 @@ export async function deliverReminders(ctx: AppContext, reminderIds: readonly st
       companyId,
       going.map(({ r, invoice }) => ({ invoice, chosen: chosenRecipients(r) })),
     );
-    for (const [i, { r, invoice }] of going.entries()) {
-      const to = recipients[i]!;
-      if (to.to.length > 0) toSend.push({ r, invoice, reads, to });
+    const groups = new Map<string, Going[]>();
+    for (const [i, g] of going.entries()) {
+      const key = g.r.groupId ?? g.r.id;
+      groups.set(key, [...(groups.get(key) ?? []), { ...g, to: recipients[i]! }]);
+    }
+    for (const group of groups.values()) {
+      const to = group.length === 1 ? group[0]!.to : mergeRecipients(group.map((g) => g.to));
+      if (to.to.length > 0) toSend.push({ group, reads, to });
       else
-        await repo.updateReminder(ctx.db, r.id, {
-          status: "cancelled",
-          error: noRecipientReason(to),
-          note: to.notSent.join(" ") || null,
-        });
+        for (const { r } of group)
+          await repo.updateReminder(ctx.db, r.id, {
+            status: "cancelled",
+            error: noRecipientReason(to),
+            note: to.notSent.join(" ") || null,
+          });
     }
   }
   // Counted before the SMTP calls, so a crash mid-send still counts.
@@ -67,28 +76,39 @@ export async function deliverReminders(ctx: AppContext, reminderIds: readonly st
     toSend.length > 0
       ? await repo.countAttempts(
           ctx.db,
-          toSend.map(({ r }) => r.id),
+          toSend.flatMap(({ group }) => group.map(({ r }) => r.id)),
         )
-      : new Map();
+      : new Map<string, number>();
   await Promise.all(
-    toSend.map(async ({ r, invoice, reads, to }) => {
-      const attempt = attempts.get(r.id);
-      if (attempt === undefined) return;
-      const error = await sendOne(ctx, r, invoice, reads, to, attempt);
-      if (error !== undefined) errors.set(r.id, error);
+    toSend.map(async ({ group, reads, to }) => {
+      // Rows another job sent meanwhile are no longer queued: left out.
+      const still = group.filter(({ r }) => attempts.has(r.id));
+      if (still.length === 0) return;
+      const attempt = Math.max(...still.map(({ r }) => attempts.get(r.id)!));
+      const error = await sendOne(ctx, still, reads, to, attempt);
+      if (error !== undefined) for (const { r } of still) errors.set(r.id, error);
     }),
   );
   return reminderIds.map((id) => errors.get(id));
 }
+/** The invoice a combined reminder is written for: the most overdue (earliest due date), then the first decided. */
+function mostOverdue(group: readonly Going[]): Going {
+  return [...group].sort(
+    (a, b) =>
+      (a.invoice.dueDate ?? "9999").localeCompare(b.invoice.dueDate ?? "9999") ||
+      a.r.id.localeCompare(b.r.id),
+  )[0]!;
+}
 async function sendOne(
   ctx: AppContext,
-  r: repo.ReminderRow,
-  invoice: remindableRepo.InvoiceForReminder,
+  group: readonly Going[],
   reads: CompanyReads,
   recipients: Recipients,
   attempts: number,
 ): Promise<unknown> {
   let sent: Sent | undefined;
+  const lead = mostOverdue(group);
+  const { r, invoice } = lead;
   try {
     if (!ctx.mailer) throw new Error("SMTP_URL is not set: cannot send email");
     const { company, templates, attachPdf } = await reads.email();
@@ -100,53 +120,72 @@ async function sendOne(
       { companyId: r.companyId, customerQbId: invoice.customerRef, invoiceQbId: invoice.id },
       { id: r.id },
     );
-    const input = emailInput(company, invoice, template, ctx.now(), "inline");
+    // The table lists the group's invoices, the most overdue first.
+    const listed = [lead, ...group.filter((g) => g !== lead)].map((g) => g.invoice);
+    const input = emailInput(company, invoice, template, ctx.now(), "inline", listed);
     const rendered = renderReminder({ ...input, paymentLink });
     const headers = reads.threads.get(r.invoiceQbId) ?? {};
-    const pdf = attachPdf ? await reads.invoicePdf(invoice) : { files: [], note: null };
+    const pdfs = attachPdf
+      ? await Promise.all(listed.map((i) => reads.invoicePdf(i)))
+      : [{ files: [], note: null }];
+    const files = pdfs.flatMap((p) => p.files);
+    const pdfNote =
+      pdfs
+        .map((p) => p.note)
+        .filter(Boolean)
+        .join(" ") || null;
     crashPoint("send-before-smtp");
     const { to, cc, bcc } = recipients;
     await ctx.mailer.send({
       ...outgoingEmail(company, rendered, to.join(", "), r.messageId, headers),
       ...(cc.length ? { cc: cc.join(", ") } : {}),
       ...(bcc.length ? { bcc: bcc.join(", ") } : {}),
-      ...(pdf.files.length ? { attachments: pdf.files } : {}),
+      ...(files.length ? { attachments: files } : {}),
     });
     sent = {
       rendered,
       headers,
       from: `${company.name} <${addressOf(ctx.config.mailFrom)}>`,
-      attachments: pdf.files.map((f) => ({
+      attachments: files.map((f) => ({
         filename: f.filename,
         contentType: f.contentType,
         size: f.content.length,
       })),
-      note: pdf.note,
+      note: pdfNote,
       recipients,
     };
     crashPoint("send-after-smtp");
-    // Recorded sent, and in the invoice's thread, in the same transaction as the group's others.
-    await recordSent(ctx, {
-      sent: {
-        id: r.id,
-        subject: rendered.subject,
-        sentAt: ctx.now(),
-        to: to.join(", "),
-        cc: cc.join(", "),
-        bcc: bcc.join(", "),
-        note: recipients.notSent.join(" ") || null,
-      },
-      thread: inThread(r, invoice, sent, "sent", null, ctx.now()),
-    });
+    // Recorded sent, and in each invoice's thread, in one transaction (with others sent meanwhile).
+    const done = sent;
+    const at = ctx.now();
+    await recordSent(
+      ctx,
+      group.map((g) => ({
+        sent: {
+          id: g.r.id,
+          subject: rendered.subject,
+          sentAt: at,
+          to: to.join(", "),
+          cc: cc.join(", "),
+          bcc: bcc.join(", "),
+          note: recipients.notSent.join(" ") || null,
+        },
+        thread: inThread(g.r, g.invoice, done, "sent", null, at),
+      })),
+    );
     crashPoint("send-after-record");
     return undefined;
   } catch (err) {
     const error = err instanceof Error ? err.message.slice(0, 500) : String(err);
     const last = attempts >= SEND_ATTEMPTS;
-    await repo.updateReminder(ctx.db, r.id, { error, ...(last ? { status: "failed" as const } : {}) });
+    for (const g of group)
+      await repo.updateReminder(ctx.db, g.r.id, { error, ...(last ? { status: "failed" as const } : {}) });
     // The thread shows a send that failed for good.
     if (last && sent === undefined)
-      await recordOutbound(ctx.db, [inThread(r, invoice, undefined, "failed", error, ctx.now())]);
+      await recordOutbound(
+        ctx.db,
+        group.map((g) => inThread(g.r, g.invoice, undefined, "failed", error, ctx.now())),
+      );
     return last ? undefined : err;
   }
 }

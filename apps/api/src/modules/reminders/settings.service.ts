@@ -34,6 +34,7 @@ export async function getReminderSettings(
     weekdaysOnly: s.weekdaysOnly,
     attachInvoicePdf: s.attachInvoicePdf,
     escalateFrom: s.escalateFrom,
+    combineReminders: s.combineReminders,
     timezone: s.timezone,
     locale: s.locale,
     followUpInterval: s.followUpInterval,
@@ -79,6 +80,7 @@ export async function saveReminderSettings(
     weekdaysOnly: input.weekdaysOnly,
     ...(input.attachInvoicePdf !== undefined ? { attachInvoicePdf: input.attachInvoicePdf } : {}),
     ...(input.escalateFrom !== undefined ? { escalateFrom: input.escalateFrom } : {}),
+    ...(input.combineReminders !== undefined ? { combineReminders: input.combineReminders } : {}),
     ...(turningOn ? { enabledAt: ctx.now() } : {}),
     ...(!input.enabled ? { enabledAt: null } : {}),
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { insertAt, templateVariables } from "@/features/email-templates/utils/variables";
 
 describe("template variables", () => {
-  it("lists the six placeholders of the spec and the customer page's link, each described", () => {
+  it("lists the six placeholders of the spec, the customer page's link and the invoices' table, each described", () => {
     expect(templateVariables.map((v) => v.name)).toEqual([
       "{customer_name}",
       "{invoice_number}",
@@ -13,6 +13,7 @@ describe("template variables", () => {
       "{company_name}",
       "{days_overdue}",
       "{payment_link}",
+      "{invoice_table}",
     ]);
     expect(templateVariables.map((v) => v.name)).toEqual([...templateVariableNames]);
     for (const v of templateVariables) expect(v.description.length).toBeGreaterThan(5);

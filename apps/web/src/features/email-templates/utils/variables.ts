@@ -11,6 +11,8 @@ const descriptions: Record<TemplateVariableName, string> = {
   "{company_name}": "Your company's name",
   "{days_overdue}": "Days past the due date",
   "{payment_link}": "The link to the customer's page: invoices, PDFs and 'Pay now'",
+  "{invoice_table}":
+    "A table of the invoices the email is about (all of them when a customer's reminders are combined), with totals per currency",
 };
 
 export const templateVariables = templateVariableNames.map((name) => ({

@@ -49,7 +49,12 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
   } satisfies ReminderSchedule;
 
   function saveSettings(
-    values: { enabled: boolean; attachInvoicePdf?: boolean; escalateFrom?: number | null } & ReminderSchedule,
+    values: {
+      enabled: boolean;
+      attachInvoicePdf?: boolean;
+      escalateFrom?: number | null;
+      combineReminders?: boolean;
+    } & ReminderSchedule,
     success: string,
     confirm = false,
   ) {
@@ -100,24 +105,17 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
           </p>
         </div>
       </div>
-      <div className="flex items-start gap-3">
-        <Switch
-          id="reminders-attach-pdf"
-          checked={stored.attachInvoicePdf}
+      {onOffSettings.map(({ key, ...setting }) => (
+        <SettingSwitch
+          key={key}
+          {...setting}
+          checked={stored[key]}
           disabled={save.isPending}
-          aria-describedby="reminders-attach-pdf-hint"
-          onCheckedChange={(attachInvoicePdf) =>
-            saveSettings({ enabled: stored.enabled, ...schedule, attachInvoicePdf }, reminderMessages.saved)
+          onChange={(on) =>
+            saveSettings({ enabled: stored.enabled, ...schedule, [key]: on }, reminderMessages.saved)
           }
         />
-        <div className="grid gap-1">
-          <Label htmlFor="reminders-attach-pdf">Attach the invoice PDF</Label>
-          <p id="reminders-attach-pdf-hint" className="text-muted-foreground text-sm">
-            Each reminder carries the invoice as QuickBooks prints it. If QuickBooks does not send it in time,
-            the reminder goes without it and its thread says so.
-          </p>
-        </div>
-      </div>
+      ))}
       <EscalationSetting
         value={stored.escalateFrom}
         disabled={save.isPending}
@@ -144,5 +142,49 @@ export function AutomaticRemindersCard({ companyId }: { companyId: string }) {
         onConfirm={() => saveSettings({ enabled: true, ...schedule }, "Automatic reminders are on.", true)}
       />
     </SectionCard>
+  );
+}
+
+/** The settings that are on or off, under the main switch. */
+const onOffSettings = [
+  {
+    key: "attachInvoicePdf",
+    id: "reminders-attach-pdf",
+    label: "Attach the invoice PDF",
+    hint: "Each reminder carries the invoice as QuickBooks prints it. If QuickBooks does not send it in time, the reminder goes without it and its thread says so.",
+  },
+  {
+    key: "combineReminders",
+    id: "reminders-combine",
+    label: "Combine a customer's reminders into one email",
+    hint: "When several of a customer's invoices are due a reminder the same day, one email lists them all with totals per currency, written from the most overdue invoice's template.",
+  },
+] as const;
+
+/** A reminder setting that is on or off: its switch, its label and what it does. */
+function SettingSwitch(props: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <Switch
+        id={props.id}
+        checked={props.checked}
+        disabled={props.disabled}
+        aria-describedby={`${props.id}-hint`}
+        onCheckedChange={props.onChange}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={props.id}>{props.label}</Label>
+        <p id={`${props.id}-hint`} className="text-muted-foreground text-sm">
+          {props.hint}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ const settings = (over: Partial<ReminderSettingsResponse["data"]>): ReminderSett
   sendTime: "09:00",
   weekdaysOnly: true,
   attachInvoicePdf: true,
+  combineReminders: true,
   escalateFrom: null,
   timezone: "Europe/Paris",
   locale: "fr-FR",
