@@ -127,11 +127,10 @@ describe("a customer's reminders of one run", () => {
     const queued = (
       await w.t.ctx.db.select().from(reminders).where(eq(reminders.companyId, w.user.companyId))
     ).filter((r) => r.status === "queued" && !crashIds.has(r.id));
-    for (let i = 0; i < queued.length; i += 100)
-      await deliverBatch(
-        w.t.ctx,
-        queued.slice(i, i + 100).map((r) => r.id),
-      );
+    // Sent as the planner's jobs would: each group whole.
+    const groups = new Map<string, string[]>();
+    for (const r of queued) groups.set(r.groupId ?? r.id, [...(groups.get(r.groupId ?? r.id) ?? []), r.id]);
+    for (const ids of groups.values()) await deliverBatch(w.t.ctx, ids);
 
     const [mail, ...more] = await waitMails(addressOf("six"), 1);
     expect(more).toEqual([]);

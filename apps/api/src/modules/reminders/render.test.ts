@@ -182,3 +182,40 @@ describe("renderReminder", () => {
     expect(text).toBe("Hi Acme Supplies,\n\n * one\n * two\n\nPay here [https://pay.example/1042].");
   });
 });
+
+describe("{invoice_table}", () => {
+  const row = (number: string, currency: string, balanceCents: number, daysOverdue: number) => ({
+    number,
+    dueDate: "2025-06-01",
+    totalCents: balanceCents * 2,
+    balanceCents,
+    currency,
+    daysOverdue,
+  });
+
+  it("lists the one invoice of a single reminder, its total and balance", () => {
+    const email = renderReminder(
+      input({ template: { subject: "{invoice_table}", content: "<p>Open:</p>{invoice_table}" } }),
+    );
+    expect(email.subject).toBe("1042");
+    expect(email.html).toContain("<table");
+    expect(email.html).toContain(">1042</td>");
+    expect(email.html).toContain("$2,469.12");
+    expect(email.html).toContain("$1,234.56");
+    expect(email.html).toContain("Total USD");
+  });
+
+  it("lists a combined reminder's invoices with totals per currency, after the body when the template has none", () => {
+    const invoices = [row("7", "USD", 10_000, 30), row("8", "EUR", 20_000, 12), row("9", "USD", 5_000, 3)];
+    const email = renderReminder({ ...input({}), invoices });
+    expect(email.subject).toBe("Invoice 7, 8, 9 is 8 days overdue");
+    expect(email.html).toContain("$150.00 + €200.00");
+    expect(email.html.indexOf("<table")).toBeGreaterThan(email.html.indexOf("Please arrange payment"));
+    for (const [currency, total] of [
+      ["USD", "$150.00"],
+      ["EUR", "€200.00"],
+    ] as const)
+      expect(email.html).toMatch(new RegExp(`Total ${currency}</th>.*?${total.replace("$", "\\$")}`));
+    expect(email.text).toContain("Total EUR");
+  });
+});

@@ -128,7 +128,7 @@ export function invoiceTableHtml(rows: readonly TableInvoice[], locale: string):
         `<th style="${NUMBER_CELL}">${money(t.balanceCents, t.currency)}</th><th style="${CELL}"></th></tr>`,
     )
     .join("");
-  return `<table style="border-collapse:collapse;margin:12px 0"><thead><tr>${head}</tr></thead><tbody>${body}</tbody><tfoot>${totals}</tfoot></table>`;
+  return `<table style="border-collapse:collapse;margin:12px 0"><thead><tr>${head}</tr></thead><tbody>${body}</tbody><tbody>${totals}</tbody></table>`;
 }
 
 export function variableValues(input: ReminderEmailInput): Record<TemplateVariable, string> {
