@@ -195,7 +195,10 @@ describe("{invoice_table}", () => {
 
   it("lists the one invoice of a single reminder, its total and balance", () => {
     const email = renderReminder(
-      input({ template: { subject: "{invoice_table}", content: "<p>Open:</p>{invoice_table}" } }),
+      input({
+        template: { subject: "{invoice_table}", content: "<p>Open:</p>{invoice_table}" },
+        invoice: { totalCents: 246_912 },
+      }),
     );
     expect(email.subject).toBe("1042");
     expect(email.html).toContain("<table");

@@ -73,7 +73,14 @@ export interface RenderedEmail {
 const PLACEHOLDER = new RegExp(`\\{(${templateVariables.join("|")})\\}`, "g");
 const LOGO_SRC = /^(data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}|cid:[\w.@-]+)$/;
 
-const toText = compile({ wordwrap: 78, selectors: [{ selector: "img", format: "skip" }] });
+const toText = compile({
+  wordwrap: 78,
+  selectors: [
+    { selector: "img", format: "skip" },
+    // `{invoice_table}` as columns in the plain text too.
+    { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },
+  ],
+});
 
 /** The invoices an email is about: a combined reminder's, else its one. */
 const tableOf = (input: ReminderEmailInput): readonly TableInvoice[] =>
