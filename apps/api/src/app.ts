@@ -12,7 +12,12 @@ import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { authRoutes, oauthRoutes, tenantScope } from "./modules/auth/index.ts";
 import { billingRoutes, stripeWebhookRoutes } from "./modules/billing/index.ts";
-import { communicationsRoutes, holdsRoutes, inboundRoutes } from "./modules/communications/index.ts";
+import {
+  communicationsRoutes,
+  holdsRoutes,
+  inboundRoutes,
+  relayRoutes,
+} from "./modules/communications/index.ts";
 import { customerPageLinkRoutes, customerPageRoutes } from "./modules/customer-page/index.ts";
 import { customersRoutes } from "./modules/customers/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/index.ts";
@@ -82,6 +87,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     oauthRoutes,
     webhookRoutes,
     inboundRoutes,
+    relayRoutes,
     stripeWebhookRoutes,
     customerPageRoutes,
   ])

@@ -50,7 +50,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     runWorker: e.RUN_WORKER,
     encryptionKey: e.ENCRYPTION_KEY ?? `derived:${e.JWT_SECRET ?? generatedSecret(dataDir)}`,
-    inbound: e.INBOUND_DOMAIN ? { domain: e.INBOUND_DOMAIN, secret: e.INBOUND_SECRET! } : undefined,
+    inbound: e.INBOUND_DOMAIN
+      ? {
+          domain: e.INBOUND_DOMAIN,
+          secret: e.INBOUND_SECRET!,
+          relays: {
+            sendgridAuth: e.INBOUND_SENDGRID_AUTH,
+            mailgunSigningKey: e.INBOUND_MAILGUN_SIGNING_KEY,
+            postmarkAuth: e.INBOUND_POSTMARK_AUTH,
+          },
+        }
+      : undefined,
     inboundReadTimeoutMs: e.INBOUND_READ_TIMEOUT_MS,
     mailboxPollSeconds: e.MAILBOX_POLL_SECONDS,
     drafts: draftsConfig(e),

@@ -39,9 +39,9 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
+export async function startWorld(extraEnv: Record<string, string> = {}): Promise<World> {
   const { qb, env } = await startQuickBooks();
-  const t = await createTestApp(env);
+  const t = await createTestApp({ ...env, ...extraEnv });
   t.ctx.now = () => new Date(DATA_NOW);
   const user = await connectedCompany(t, qb.baseUrl, { timezone: TIMEZONE, firstName: "Ada" });
   const other = await connectedCompany(t, qb.baseUrl, {

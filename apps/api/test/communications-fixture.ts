@@ -77,19 +77,19 @@ export function communicationsKit(world: () => World, appUrl: () => string) {
 }
 
 /**
- * The file's synced world (started before its tests, closed after them), served over HTTP so the
+ * The file's synced world (with `env` added to the app's; started before its tests, closed after them), served over HTTP so the
  * mail sandbox answers into it, and the kit on it. `world()` is ready once the tests run.
  */
-export function communicationsWorld() {
+export function communicationsWorld(env: Record<string, string> = {}) {
   let w: World | undefined;
   let url = "";
   beforeAll(async () => {
-    w = await startWorld();
+    w = await startWorld(env);
     url = await w.t.listen();
   });
   afterAll(async () => {
     await w?.close();
   });
   const world = () => w!;
-  return { world, ...communicationsKit(world, () => url) };
+  return { world, appUrl: () => url, ...communicationsKit(world, () => url) };
 }

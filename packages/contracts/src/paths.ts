@@ -61,6 +61,12 @@ export const apiPaths = {
     draft: "/v1/business/gemini/draft-email",
     /** POST, message/rfc822 from an email relay, signed (X-Inbound-Signature). */
     inbound: "/v1/inbound/email",
+    /** POST, SendGrid Inbound Parse with "POST the raw, full MIME message" (multipart, `email`), basic auth. */
+    inboundSendgrid: "/v1/inbound/sendgrid",
+    /** POST, a Mailgun route's forward() to a URL ending in `mime` (`body-mime`), signed with the webhook signing key. */
+    inboundMailgun: "/v1/inbound/mailgun/mime",
+    /** POST, Postmark's inbound webhook JSON, basic auth. */
+    inboundPostmark: "/v1/inbound/postmark",
     /** GET ?companyId: messages that came in but could not be read, kept aside. */
     inboundFailures: "/v1/business/invoice/inbound-failures",
     /** GET ?companyId&id: one of them as it came (message/rfc822). */

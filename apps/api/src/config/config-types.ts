@@ -46,7 +46,14 @@ export interface Config {
    * Replies come back to `reply+<token>@domain` through a relay that posts them, signed with the
    * secret, to /v1/inbound/email. Unset: reminders carry the company's own Reply-To.
    */
-  inbound: { domain: string; secret: string } | undefined;
+  inbound:
+    | {
+        domain: string;
+        secret: string;
+        /** The relays' own credentials (decision 0022): each relay's path answers 404 without its own. */
+        relays: { sendgridAuth?: string; mailgunSigningKey?: string; postmarkAuth?: string };
+      }
+    | undefined;
   /** How long reading one inbound message may take; one that takes longer is kept aside unread. */
   inboundReadTimeoutMs: number;
   /**

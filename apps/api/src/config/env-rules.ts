@@ -17,6 +17,14 @@ export function checkEnvRules(e: Env) {
   for (const [a, b] of PAIRS) {
     if (Boolean(e[a]) !== Boolean(e[b])) throw invalidEnv(`${a} and ${b} must be set together`);
   }
+  for (const relay of [
+    "INBOUND_SENDGRID_AUTH",
+    "INBOUND_MAILGUN_SIGNING_KEY",
+    "INBOUND_POSTMARK_AUTH",
+  ] as const) {
+    // A relay posts replies to reply+<token>@INBOUND_DOMAIN: without it there is nothing to thread.
+    if (e[relay] && !e.INBOUND_DOMAIN) throw invalidEnv(`${relay}: needs INBOUND_DOMAIN and INBOUND_SECRET`);
+  }
   if (e.STRIPE_TEST_CLOCKS && /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? "")) {
     // A test clock moves a subscription through time: a live customer's billing must never be on one.
     throw invalidEnv(

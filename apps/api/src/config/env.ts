@@ -46,6 +46,15 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, "must be a domain name")
     .optional(),
   INBOUND_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  INBOUND_SENDGRID_AUTH: z
+    .string()
+    .regex(/^[^:]+:.{16,}$/, "must be user:password, the password at least 16 characters")
+    .optional(),
+  INBOUND_MAILGUN_SIGNING_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  INBOUND_POSTMARK_AUTH: z
+    .string()
+    .regex(/^[^:]+:.{16,}$/, "must be user:password, the password at least 16 characters")
+    .optional(),
   INBOUND_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(15_000),
   MAILBOX_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(60),
   DRAFT_PROVIDER: z.enum(["composer", "gemini", "openai"]).optional(),

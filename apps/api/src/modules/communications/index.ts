@@ -16,3 +16,4 @@ export {
   type ThreadHeaders,
   threadHeaders,
 } from "./outbound.service.ts";
+export { relayRoutes } from "./relay.routes.ts";
