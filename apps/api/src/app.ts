@@ -30,6 +30,7 @@ import { onboardingRoutes } from "./modules/onboarding/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
 import { quickbooksRoutes, releaseAbandonedLeases, webhookRoutes } from "./modules/quickbooks/index.ts";
 import { remindersRoutes, schedulesRoutes, templatesRoutes } from "./modules/reminders/index.ts";
+import { sendingRoutes } from "./modules/sending/index.ts";
 import { statementsRoutes } from "./modules/statements/index.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     draftsRoutes,
     billingRoutes,
     mailboxRoutes,
+    sendingRoutes,
   ];
   await app.register(
     tenantScope(

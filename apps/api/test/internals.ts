@@ -7,7 +7,7 @@
 export { openDatabase, PGLITE_START_PARAMS } from "../src/db/client.ts";
 export type { CrashPoint } from "../src/db/job-queue.ts";
 export { PrivateNodeFS } from "../src/db/private-node-fs.ts";
-export { createMailer, SMTP_MAX_CONNECTIONS } from "../src/integrations/mail/mailer.ts";
+export { addressOf, createMailer, SMTP_MAX_CONNECTIONS } from "../src/integrations/mail/mailer.ts";
 export { QboApi } from "../src/integrations/quickbooks/qbo-api.ts";
 export { BILLING_EVENTS_PRUNE } from "../src/jobs/billing-events-prune.ts";
 export { DB_MAINTENANCE } from "../src/jobs/db-maintenance.ts";

@@ -23,5 +23,6 @@ export * from "./reminder-plans.ts";
 export * from "./reminder-sends.ts";
 export * from "./reminders.ts";
 export * from "./schedules.ts";
+export * from "./sending.ts";
 export * from "./statements.ts";
 export * from "./templates.ts";

@@ -37,6 +37,13 @@ export const apiPaths = {
     pull: (companyId: string) => `/v1/business/invoice/pull/${encodeURIComponent(companyId)}`,
     pullCustomers: "/v1/business/invoice/pull-customers",
   },
+  /** Sending as the company: its address and DKIM key (decision 0022). */
+  sending: {
+    /** GET ?companyId, PUT { companyId, address, selector?, privateKey? }, DELETE ?companyId */
+    settings: "/v1/business/sending",
+    /** POST { companyId }: reads SPF, DKIM and DMARC for the domain. */
+    checkDns: "/v1/business/sending/check-dns",
+  },
   /** The company's own mailbox, read over IMAP for replies (decision 0020). */
   mailbox: {
     /** GET ?companyId: the connection and how reading goes; PUT: connect (tested first); DELETE: disconnect. */

@@ -14,4 +14,5 @@ export * from "./payments.ts";
 export * from "./quickbooks.ts";
 export * from "./reminders.ts";
 export * from "./search-text.ts";
+export * from "./sending.ts";
 export * from "./statements.ts";
