@@ -2,6 +2,7 @@ import { PageHeader } from "@/components/page-header";
 import { HelpCard } from "@/features/integrations/components/help-card";
 import { MailboxCard } from "@/features/integrations/components/mailbox-card";
 import { QuickbooksCard } from "@/features/integrations/components/quickbooks-card";
+import { SendingCard } from "@/features/integrations/components/sending-card";
 import { RemindersOnHold } from "@/features/reminders";
 import { useAuth } from "@/lib/auth/use-auth";
 
@@ -18,6 +19,7 @@ export function IntegrationsPage() {
         <div className="grid min-w-0 gap-6">
           <QuickbooksCard />
           {companyId ? <MailboxCard companyId={companyId} /> : null}
+          {companyId ? <SendingCard companyId={companyId} /> : null}
         </div>
         <HelpCard />
       </div>
