@@ -129,7 +129,7 @@ describe("SendGrid Inbound Parse (raw)", () => {
       authorization: basic(SENDGRID),
     });
     expect(res.status).toBe(400);
-    expect(res.json.message).toContain("POST the raw, full MIME message");
+    expect(res.json.error.message).toContain("POST the raw, full MIME message");
   });
 });
 
@@ -146,7 +146,7 @@ describe("Mailgun route forward to a mime URL", () => {
 
     const again = await post(apiPaths.communications.inboundMailgun, body.raw, { "content-type": body.type });
     expect(again.status).toBe(401);
-    expect(again.json.message).toContain("used already");
+    expect(again.json.error.message).toContain("used already");
   });
 
   it("urlencoded (as Mailgun posts a message without attachments) is taken too", async () => {

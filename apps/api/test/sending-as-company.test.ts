@@ -124,7 +124,7 @@ describe("Check DNS", () => {
     };
     const res = await post(apiPaths.sending.checkDns, {});
     expect(res.status).toBe(502);
-    expect(res.json.message).toContain("ETIMEOUT");
+    expect(res.json.error.message).toContain("ETIMEOUT");
   });
 
   it("a pasted key is used; one that is not a key answers 400", async () => {
