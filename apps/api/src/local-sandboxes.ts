@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type GoogleSandbox, startGoogleSandbox } from "@recoup/sandbox-google";
 import { type MailSandbox, startMailSandbox } from "@recoup/sandbox-mail";
 import {
+  latencyFromEnv,
   type QuickBooksSandbox,
   type QuickBooksSandboxOptions,
   startQuickBooksSandbox,
@@ -28,7 +29,7 @@ export interface WireOptions {
   /** Pick free ports instead of the defaults (tests and benchmarks). */
   freePorts?: boolean;
   /** Extra options for the QuickBooks sandbox, e.g. the large company for benchmarks. */
-  quickbooks?: Pick<QuickBooksSandboxOptions, "extraCompanies" | "throttle" | "dataNow" | "seed">;
+  quickbooks?: Pick<QuickBooksSandboxOptions, "extraCompanies" | "throttle" | "dataNow" | "seed" | "latency">;
 }
 
 const LOCAL_CLIENT = { client_id: "recoup-local", client_secret: "recoup-local-secret" };
@@ -126,6 +127,14 @@ export async function wireLocalSandboxes(source: Env, options: WireOptions = {})
   if (!env.INTUIT_CLIENT_ID) {
     // The sandbox's webhooks are signed with a verifier token made for this run.
     const verifierToken = env.QUICKBOOKS_WEBHOOK_TOKEN ?? randomBytes(24).toString("base64url");
+    // QUICKBOOKS_SANDBOX_LATENCY=1: answers at Intuit's speed, with its 504s and 5xx (sandbox README).
+    let latency: ReturnType<typeof latencyFromEnv>;
+    try {
+      latency = latencyFromEnv(env);
+    } catch (error) {
+      await started.close();
+      throw new ConfigError(`Invalid environment configuration:\n  ${(error as Error).message}`);
+    }
     const qb = await start(["quickbooks"], () =>
       startQuickBooksSandbox({
         port: port("quickbooks"),
@@ -136,6 +145,7 @@ export async function wireLocalSandboxes(source: Env, options: WireOptions = {})
           },
         ],
         webhook: { url: `${appUrl}/v1/webhooks/quickbooks`, verifierToken },
+        latency,
         ...options.quickbooks,
       }),
     );
@@ -147,7 +157,9 @@ export async function wireLocalSandboxes(source: Env, options: WireOptions = {})
     env.QUICKBOOKS_WEBHOOK_TOKEN = verifierToken;
     started.quickbooks = qb;
     closers.push(() => qb.close());
-    started.banner.push(`  Intuit sign-in and QuickBooks: local sandbox at ${qb.baseUrl}`);
+    started.banner.push(
+      `  Intuit sign-in and QuickBooks: local sandbox at ${qb.baseUrl}${latency ? ` (latency model at ${latency.scale}x Intuit's times)` : ""}`,
+    );
   }
   if (!env.STRIPE_SECRET_KEY) {
     // Key and webhook secret are made for this run; each customer gets a test clock to move.

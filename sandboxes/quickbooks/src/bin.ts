@@ -1,5 +1,5 @@
 import { clientFromEnv, stopOnSignal } from "@recoup/sandbox-http";
-import { startQuickBooksSandbox } from "./index.ts";
+import { latencyFromEnv, startQuickBooksSandbox } from "./index.ts";
 
 const env = process.env;
 const client = clientFromEnv("QUICKBOOKS_SANDBOX", {
@@ -25,6 +25,8 @@ const sandbox = await startQuickBooksSandbox({
   ...(env.QUICKBOOKS_SANDBOX_LARGE
     ? { extraCompanies: [{ name: "Large Company", data: "large" as const }] }
     : {}),
+  // QUICKBOOKS_SANDBOX_LATENCY=1 answers at Intuit's speed (0.1: ten times faster), with 504s and 5xx.
+  latency: latencyFromEnv(env),
   ...(env.QUICKBOOKS_SANDBOX_WEBHOOK_URL
     ? {
         webhook: {
@@ -40,6 +42,9 @@ console.log(`  client_id ${client.client_id}, redirect_uris ${client.redirect_ur
 console.log(
   `  accounting API ${sandbox.accountingBaseUrl}/v3/company/{realmId}/..., control ${sandbox.controlUrl}`,
 );
+const latency = sandbox.control.getLatency(undefined);
+if (latency)
+  console.log(`  latency model on (scale ${latency.scale}, 504 ${latency.rate504}, 5xx ${latency.rate5xx})`);
 if (env.QUICKBOOKS_SANDBOX_WEBHOOK_URL) console.log(`  webhooks to ${env.QUICKBOOKS_SANDBOX_WEBHOOK_URL}`);
 console.log(
   `  companies: ${sandbox

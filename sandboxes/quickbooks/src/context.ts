@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FaultInjector } from "./accounting/inject.ts";
+import type { LatencyModel } from "./accounting/latency.ts";
 import type { Throttle } from "./accounting/throttle.ts";
 import type { CompanyRegistry } from "./companies.ts";
 import type { SigningKeys } from "./oauth/keys.ts";
@@ -32,6 +33,8 @@ export interface SandboxContext {
   realms: RealmRegistry;
   throttle: Throttle;
   faults: FaultInjector;
+  /** How long each request takes and which answer 504 / 5xx (off unless turned on). */
+  latency: LatencyModel;
   webhooks: WebhookSender;
   /** InvoiceLinks and the tokens of the payment page. */
   invoiceLinks: InvoiceLinks;

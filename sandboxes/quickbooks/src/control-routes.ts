@@ -2,6 +2,7 @@
  * The control API over HTTP: JSON in and out, no authentication, loopback callers only.
  * Errors answer `{ "error": "..." }` with 400 or 404. See README of the package for the list.
  */
+import type { LatencyInput } from "./accounting/latency.ts";
 import type { RequestContext, Route } from "./context.ts";
 import { ControlError, SandboxControl } from "./control.ts";
 import { HttpError, readBody, sendJson } from "./http.ts";
@@ -93,6 +94,12 @@ export const controlRoutes: Route[] = [
   route("DELETE", `${R}/faults`, (c, p) => c.clearFaults(p.realmId!)),
   route("PUT", `${R}/throttle`, (c, p, b) => c.setThrottle(p.realmId!, b.enabled === false ? false : b)),
   route("PUT", "/throttle", (c, _, b) => c.setThrottle(undefined, b.enabled === false ? false : b)),
+  route("GET", `${R}/latency`, (c, p) => ({ latency: c.getLatency(p.realmId!) })),
+  route("PUT", `${R}/latency`, (c, p, b) => ({ latency: c.setLatency(p.realmId!, latencyBody(b)) })),
+  route("DELETE", `${R}/latency`, (c, p) => ({ latency: c.clearLatency(p.realmId!) })),
+  route("GET", "/latency", (c) => ({ latency: c.getLatency(undefined) })),
+  route("PUT", "/latency", (c, _, b) => ({ latency: c.setLatency(undefined, latencyBody(b)) })),
+  route("DELETE", "/latency", (c) => ({ latency: c.setLatency(undefined, false) })),
 
   route("POST", `${R}/tokens`, (c, p, b) => c.issueTokens(p.realmId!, b), 201),
   route("POST", `${R}/tokens/expire`, (c, p, b) => c.expireTokens(p.realmId!, { access: b.access === true })),
@@ -113,6 +120,13 @@ export const controlRoutes: Route[] = [
     return c.webhookDeliveries();
   }),
 ];
+
+/** `{"enabled":false}` turns the model off; anything else is settings (`{}`: Intuit's figures). */
+function latencyBody(body: Body): LatencyInput | false {
+  if (body.enabled === false) return false;
+  const { enabled: _, ...settings } = body;
+  return settings as LatencyInput;
+}
 
 function readOr404(
   c: SandboxControl,

@@ -5,6 +5,7 @@
  */
 import { type Change, ControlError, type MutationContext } from "./accounting/changes.ts";
 import { type FaultSettings, NO_FAULTS, validateFaults } from "./accounting/inject.ts";
+import { type LatencyInput, type LatencySettings, validateLatency } from "./accounting/latency.ts";
 import * as m from "./accounting/mutations.ts";
 import * as pay from "./accounting/payments.ts";
 import type { EntityName } from "./accounting/records.ts";
@@ -94,11 +95,12 @@ export class SandboxControl {
     return this.listRealms().find((r) => r.realmId === realm.company.realmId)!;
   }
 
-  /** Back to the seeded data; also clears the realm's faults and request count. */
+  /** Back to the seeded data; also clears the realm's faults, latency settings and request count. */
   resetRealm(realmId: string): RealmSummary {
     this.#realm(realmId);
     this.sandbox.realms.reset(realmId);
     this.sandbox.faults.clear(realmId);
+    this.sandbox.latency.clear(realmId);
     this.sandbox.throttle.clear(realmId);
     return this.listRealms().find((r) => r.realmId === realmId)!;
   }
@@ -221,6 +223,31 @@ export class SandboxControl {
     const result = this.sandbox.throttle.configure(realmId, settings);
     if (realmId) this.sandbox.throttle.clear(realmId);
     return result;
+  }
+
+  /** The latency model of a realm (or the default for all), false when off. */
+  getLatency(realmId: string | undefined): LatencySettings | false {
+    if (realmId) this.#realm(realmId);
+    return realmId ? this.sandbox.latency.settings(realmId) : this.sandbox.latency.defaults;
+  }
+
+  /**
+   * Turns the latency model on for one realm (or for every realm without its own), with these
+   * settings merged over its current ones or Intuit's figures (README "Latency model"); false
+   * turns it off. The realm's draws start again from the seed.
+   */
+  setLatency(realmId: string | undefined, settings: LatencyInput | false): LatencySettings | false {
+    if (realmId) this.#realm(realmId);
+    const problem = settings ? validateLatency(settings) : undefined;
+    if (problem) throw new ControlError(400, problem);
+    return this.sandbox.latency.configure(realmId, settings);
+  }
+
+  /** Drops the realm's own latency settings: it follows the default for all realms again. */
+  clearLatency(realmId: string): LatencySettings | false {
+    this.#realm(realmId);
+    this.sandbox.latency.clear(realmId);
+    return this.sandbox.latency.settings(realmId);
   }
 
   /**

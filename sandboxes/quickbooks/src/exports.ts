@@ -1,6 +1,15 @@
 /** The package's public API besides startQuickBooksSandbox (re-exported from index.ts). */
 export type { Change, Operation } from "./accounting/changes.ts";
 export { type FaultSettings, NO_FAULTS } from "./accounting/inject.ts";
+export {
+  INTUIT_LATENCY,
+  type LatencyInput,
+  LatencyModel,
+  type LatencySettings,
+  latencyFromEnv,
+  type Operation as LatencyOperation,
+  type OperationLatency,
+} from "./accounting/latency.ts";
 export { type ParsedQuery, parseQuery, QueryError } from "./accounting/query.ts";
 export type { EntityName } from "./accounting/records.ts";
 export { dumpCompany, type Json, render } from "./accounting/render.ts";

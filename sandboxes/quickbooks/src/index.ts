@@ -1,4 +1,5 @@
 import { FaultInjector } from "./accounting/inject.ts";
+import { type LatencyInput, LatencyModel, validateLatency } from "./accounting/latency.ts";
 import { accountingRoutes } from "./accounting/routes.ts";
 import { INTUIT_THROTTLE, Throttle, type ThrottleSettings } from "./accounting/throttle.ts";
 import { toMillis } from "./accounting/time.ts";
@@ -47,6 +48,11 @@ export interface QuickBooksSandboxOptions {
   extraCompanies?: CompanySpec[];
   /** Per-realm request limits (default Intuit's: 500/minute, 10 in flight); false for none. */
   throttle?: Partial<ThrottleSettings> | false;
+  /**
+   * The latency model (README "Latency model"): true for Intuit's figures, or settings merged
+   * over them (e.g. `{ scale: 0.01 }`); default off, every answer at once.
+   */
+  latency?: boolean | LatencyInput;
   /** Where change notifications go, signed with the verifier token. */
   webhook?: WebhookOptions;
 }
@@ -75,6 +81,9 @@ export async function startQuickBooksSandbox(
   const { port = 4020, host = "127.0.0.1", clients = [], now = Date.now } = options;
   const invalidWebhook = options.webhook ? validateWebhook(options.webhook) : undefined;
   if (invalidWebhook) throw new Error(`webhook: ${invalidWebhook}`);
+  const latencyInput = options.latency === true ? {} : options.latency || undefined;
+  const invalidLatency = latencyInput ? validateLatency(latencyInput) : undefined;
+  if (invalidLatency) throw new Error(`latency: ${invalidLatency}`);
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const listening = await listen(host, port, () => handler);
   const baseUrl = `http://localhost:${listening.port}`;
@@ -101,9 +110,11 @@ export async function startQuickBooksSandbox(
       options.throttle === false ? false : { ...INTUIT_THROTTLE, ...(options.throttle ?? {}) },
     ),
     faults: new FaultInjector(seed),
+    latency: new LatencyModel(seed),
     webhooks: new WebhookSender(now, options.webhook),
     invoiceLinks: new InvoiceLinks(baseUrl, String(seed)),
   };
+  if (latencyInput) sandbox.latency.configure(undefined, latencyInput);
   try {
     for (const company of SAMPLE_COMPANIES) sandbox.realms.create({ realmId: company.realmId });
     for (const spec of options.extraCompanies ?? []) sandbox.realms.create(spec);

@@ -20,6 +20,11 @@ export interface ApiCall extends RenderOptions {
   /** The path after /v3/company/{realmId}, e.g. "/query" or "/invoice/130". */
   rest: string;
   minorVersion: number | undefined;
+  /**
+   * Waits as Intuit would for an answer of `rows` rows (the latency model; at once when off).
+   * Throws LatencyFault when the model answers the request 504 or another 5xx instead.
+   */
+  settle(rows: number): Promise<void>;
 }
 
 function envelope(ctx: RequestContext, body: Json): Json {
@@ -46,12 +51,15 @@ export async function query(call: ApiCall): Promise<void> {
       throw new QueryError("4001", `QueryValidationError: Invalid context declaration : ${parsed.entity}`);
     }
     let response: Json;
+    let answered = 0;
     if (entity === "other" || entity === "CompanyInfo") {
       const rows = entity === "CompanyInfo" ? [companyInfoJson(store, call)] : [];
+      answered = parsed.count ? 0 : rows.length;
       if (parsed.count) response = { totalCount: rows.length };
       else response = rows.length ? { CompanyInfo: rows, startPosition: 1, maxResults: rows.length } : {};
     } else {
       const result = execute(store, entity, parsed);
+      answered = "count" in result ? 0 : result.rows.length;
       if ("count" in result) response = { totalCount: result.count };
       else if (!result.rows.length) response = {};
       else {
@@ -62,20 +70,35 @@ export async function query(call: ApiCall): Promise<void> {
         };
       }
     }
+    await call.settle(answered);
     sendJson(ctx.res, 200, envelope(ctx, { QueryResponse: response }));
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
+    await call.settle(0);
     sendFault(ctx.res, 400, [{ Message: error.message, Detail: error.detail, code: error.code }], now);
   }
 }
 
 /** GET /cdc?entities=...&changedSince=... */
-export function cdc(call: ApiCall) {
+export async function cdc(call: ApiCall): Promise<void> {
   const { ctx } = call;
   const now = ctx.sandbox.now();
   const result = changeDataCapture(call.store, ctx.url.searchParams, now, call.minorVersion);
+  await call.settle(result.ok ? cdcObjects(result.body) : 0);
   if (!result.ok) return sendFault(ctx.res, 400, result.errors, now);
   sendJson(ctx.res, 200, envelope(ctx, result.body));
+}
+
+/** How many objects a CDC answer holds (what its time grows with). */
+function cdcObjects(body: Json): number {
+  const answers = (body.CDCResponse as { QueryResponse?: Json[] }[] | undefined) ?? [];
+  let objects = 0;
+  for (const answer of answers) {
+    for (const part of answer.QueryResponse ?? []) {
+      for (const value of Object.values(part)) if (Array.isArray(value)) objects += value.length;
+    }
+  }
+  return objects;
 }
 
 /** Whether an Accept header takes a PDF: none, application/pdf, application/* or * / * (q > 0). */

@@ -4,7 +4,8 @@
  * - gateway 401/403: the lower-case Java-serialised envelope (`fault.error[].message`
  *   "message=AuthenticationFailed; errorCode=003200; statusCode=401");
  * - 429: XML (`ThrottleExceeded`, code 3001) even to JSON clients, or JSON on request;
- * - 500: a SERVICE fault; 502/503: an HTML page from the load balancer.
+ * - 500: a SERVICE fault; 502/503: an HTML page from the load balancer;
+ * - 504 from the latency model: XML GatewayTimeout (code 6002).
  */
 import type { ServerResponse } from "node:http";
 import { sendJson } from "../http.ts";
@@ -120,17 +121,38 @@ export function sendThrottled(res: ServerResponse, format: "xml" | "json", now: 
     );
     return;
   }
+  sendXmlFault(res, 429, now, "3001", THROTTLE_MESSAGE, THROTTLE_DETAIL);
+}
+
+/**
+ * Intuit's gateway timeout, XML whatever the request asked for, as captured in 2025
+ * (mcohen01/node-quickbooks#242; the 2014 wording was "Timeout occurred while proxying request",
+ * ruckus/quickbooks-ruby#175). No Detail element. The content type is a GUESS (as the 429's).
+ */
+export function sendGatewayTimeout(res: ServerResponse, now: number): void {
+  sendXmlFault(res, 504, now, "6002", "message=GatewayTimeout; errorCode=006002; statusCode=504");
+}
+
+/** A SERVICE fault in Intuit's XML, laid out as the captured 429 and 504 are. */
+function sendXmlFault(
+  res: ServerResponse,
+  status: number,
+  now: number,
+  code: string,
+  message: string,
+  detail?: string,
+): void {
   const xml =
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n` +
     `<IntuitResponse time="${formatServerTime(now)}" xmlns="http://schema.intuit.com/finance/v3">\n` +
     `    <Fault type="SERVICE">\n` +
-    `        <Error code="3001">\n` +
-    `            <Message>${THROTTLE_MESSAGE}</Message>\n` +
-    `            <Detail>${THROTTLE_DETAIL}</Detail>\n` +
+    `        <Error code="${code}">\n` +
+    `            <Message>${message}</Message>\n` +
+    (detail === undefined ? "" : `            <Detail>${detail}</Detail>\n`) +
     `        </Error>\n` +
     `    </Fault>\n` +
     `</IntuitResponse>\n`;
-  res.writeHead(429, {
+  res.writeHead(status, {
     "content-type": "application/xml;charset=UTF-8",
     "content-length": Buffer.byteLength(xml),
   });

@@ -1,13 +1,21 @@
 /**
  * `/v3/company/{realmId}/...`: checks the bearer token against the OAuth state (401 for an
  * unknown, expired or revoked token; 403 for another realm or no accounting scope), then the
- * realm's request limit (429), then any injected fault, then answers.
+ * realm's request limit (429), then any injected fault, then answers: after the latency model's
+ * wait for the operation and the answer's rows (or its 504 / 5xx instead), when the model is on.
  */
-import type { RequestContext, Route } from "../context.ts";
+import type { RequestContext, Route, SandboxContext } from "../context.ts";
 import { bearerToken } from "../http.ts";
 import { ACCOUNTING_SCOPE } from "../oauth/scopes.ts";
 import { type ApiCall, cdc, other, query } from "./api.ts";
-import { sendForbidden, sendServerError, sendThrottled, sendUnauthorized } from "./faults.ts";
+import {
+  sendForbidden,
+  sendGatewayTimeout,
+  sendServerError,
+  sendThrottled,
+  sendUnauthorized,
+} from "./faults.ts";
+import { LatencyFault, type Operation, operationOf } from "./latency.ts";
 import type { CompanyStore } from "./store.ts";
 
 const API_PATH = /^\/v3\/company\/(?<realmId>[^/]+)(?<rest>\/.*)?$/;
@@ -24,6 +32,34 @@ function invoiceLinks(ctx: RequestContext, store: CompanyStore): Pick<ApiCall, "
   const include = ctx.url.searchParams.getAll("include").join(",").toLowerCase().split(",");
   if (!include.some((value) => value.trim() === "invoicelink")) return {};
   return { invoiceLink: (invoice) => ctx.sandbox.invoiceLinks.url(store.info, invoice) };
+}
+
+/** The call's wait (once) as the latency model draws it; throws LatencyFault for its 504 or 5xx. */
+function settler(sandbox: SandboxContext, realmId: string, operation: Operation) {
+  let settled = false;
+  return async (rows: number) => {
+    if (settled) return;
+    settled = true;
+    const drawn = sandbox.latency.draw(realmId, operation, rows);
+    if (drawn.delayMs) await sleep(drawn.delayMs);
+    if (drawn.kind !== "ok") throw new LatencyFault(drawn);
+  };
+}
+
+/** Answers the call: query and CDC wait by their rows, the rest before answering. */
+async function answer(call: ApiCall, path: string): Promise<void> {
+  const { ctx } = call;
+  try {
+    if (path === "/query") return await query(call);
+    if (path === "/cdc" && ctx.req.method === "GET") return await cdc(call);
+    await call.settle(1);
+    return await other(call);
+  } catch (error) {
+    if (!(error instanceof LatencyFault)) throw error;
+    const now = ctx.sandbox.now();
+    if (error.draw.kind === "504") return sendGatewayTimeout(ctx.res, now);
+    return sendServerError(ctx.res, error.draw.status, now);
+  }
 }
 
 async function handle(ctx: RequestContext): Promise<void> {
@@ -63,18 +99,17 @@ async function handle(ctx: RequestContext): Promise<void> {
       case "5xx":
         return sendServerError(res, injected.status, sandbox.now());
     }
+    const path = rest.toLowerCase().replace(/\/+$/, "");
     const call: ApiCall = {
       ctx,
+      settle: settler(sandbox, realmId, operationOf(ctx.req.method, path)),
       realmId,
       store: realm.store,
       rest,
       minorVersion: minorVersion(ctx),
       ...invoiceLinks(ctx, realm.store),
     };
-    const path = rest.toLowerCase().replace(/\/+$/, "");
-    if (path === "/query") return await query(call);
-    if (path === "/cdc" && ctx.req.method === "GET") return cdc(call);
-    return await other(call);
+    return await answer(call, path);
   } finally {
     sandbox.throttle.release(realmId);
   }
