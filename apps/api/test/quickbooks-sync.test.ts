@@ -73,6 +73,21 @@ describe("QuickBooks sync", () => {
     await expectEqualToIntuit(u.companyId);
   });
 
+  it("ends equal with the sandbox's latency model on (1/100 of Intuit's times), its limits, 504s, 5xx and 429s", async () => {
+    const u = await createCompany(t);
+    await connect(u);
+    // Today's sync backs off and retries 429, 5xx and 504 (a few ms apart in tests, not Intuit's 60 s).
+    w.qb.control.setLatency(REALM, { scale: 0.01, rate504: 0.1, rate5xx: 0.05 });
+    w.qb.control.setFaults(REALM, { rate429: 0.2 });
+    try {
+      await syncNow(t.ctx, u.companyId, "full");
+    } finally {
+      w.qb.control.clearFaults(REALM);
+      w.qb.control.clearLatency(REALM);
+    }
+    await expectEqualToIntuit(u.companyId);
+  });
+
   it("resumes a crashed full import where it stopped, without duplicates or gaps", async () => {
     const u = await connectedUser();
     await t.ctx.db
