@@ -12,7 +12,7 @@ const MODULES = `${API}modules/`;
  * The API's modules in layers, lowest first (docs/architecture.md draws them). A module may import
  * a module of its own layer's lower entries or of a lower layer, through its index.ts; never up.
  */
-const CORE = ["receivables", "contacts", "auth", "quickbooks", "profile", "health"];
+const CORE = ["receivables", "contacts", "auth", "quickbooks", "profile", "health", "metrics"];
 const FEATURES = [
   "pauses",
   "holds",

@@ -25,6 +25,7 @@ import { draftsRoutes } from "./modules/drafts/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { invoicesRoutes } from "./modules/invoices/index.ts";
 import { type MailboxReaders, mailboxRoutes, releaseAbandonedMailboxes } from "./modules/mailbox/index.ts";
+import { metricsRoutes, observeProcess, startMetricsListener } from "./modules/metrics/index.ts";
 import { notesRoutes } from "./modules/notes/index.ts";
 import { onboardingRoutes } from "./modules/onboarding/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
@@ -34,6 +35,7 @@ import { sendingRoutes } from "./modules/sending/index.ts";
 import { statementsRoutes } from "./modules/statements/index.ts";
 import { registerCompression } from "./plugins/compression.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerHttpMetrics } from "./plugins/http-metrics.ts";
 import { registerLoadShedding } from "./plugins/load-shedding.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurity } from "./plugins/security.ts";
@@ -67,6 +69,10 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails wait in the queue until it is");
 
   registerErrorHandler(app);
+  if (config.metrics) {
+    observeProcess(ctx);
+    registerHttpMetrics(app, ctx.metrics);
+  }
   registerLoadShedding(app, config.loadShedding);
   await registerSecurity(app);
   await registerCompression(app);
@@ -84,6 +90,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // caller its own way; the customer page by the signed link in its path).
   for (const routes of [
     healthRoutes,
+    metricsRoutes,
     authRoutes,
     oauthRoutes,
     webhookRoutes,
@@ -123,6 +130,9 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     ),
   );
   await registerWeb(app, config.webDistDir ?? defaultWebDist);
+  const metricsPort = config.metrics?.port;
+  const metricsListener =
+    metricsPort === undefined ? undefined : await startMetricsListener(ctx, metricsPort, config.host);
 
   // This process opened the embedded database itself, so nothing else runs on it: what a dead
   // process left active (jobs, a sync's lease) is taken up now (decision 0001).
@@ -137,6 +147,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     ? startMailboxReading(ctx, { log: app.log.child({ module: "mailbox" }) })
     : undefined;
   app.addHook("onClose", async () => {
+    await metricsListener?.close();
     await mailboxes?.stop();
     await ctx.queue.stop();
     ctx.mailer?.close();

@@ -82,6 +82,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     supportEmail: e.SUPPORT_EMAIL ?? supportFrom(e.MAIL_FROM),
+    metrics:
+      e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined
+        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT }
+        : undefined,
   };
 }
 

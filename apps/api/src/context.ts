@@ -2,12 +2,13 @@ import type { ErrorCode } from "@recoup/contracts";
 import type { Config } from "./config.ts";
 import type { Database, Db, DbOrTx } from "./db/client.ts";
 import { JobQueue } from "./db/job-queue.ts";
-import { createMailer, type Mailer } from "./integrations/mail/mailer.ts";
+import { createMailer, type Mailer, meteredMailer } from "./integrations/mail/mailer.ts";
 import { QboApi } from "./integrations/quickbooks/qbo-api.ts";
 import { QboAuth } from "./integrations/quickbooks/qbo-auth.ts";
 import { StripeBilling } from "./integrations/stripe/stripe-billing.ts";
 import { CompanyCache } from "./lib/company-cache.ts";
 import { LinkTokens } from "./lib/link-token.ts";
+import { Metrics } from "./lib/metrics.ts";
 import { ReplyTokens } from "./lib/reply-token.ts";
 import { Sealer } from "./lib/seal.ts";
 import { TokenService } from "./lib/tokens.ts";
@@ -60,10 +61,13 @@ export interface AppContext {
   replyTokens: ReplyTokens | undefined;
   /** Whether the plan lets reminders go (billing's, plugged in by the assembly). */
   gate: SendingGate;
+  /** This app's Prometheus metrics (decision 0024): counted always, served only when configured. */
+  metrics: Metrics;
 }
 
 /** The services, the same for the API process and for `worker.ts`; `assembly.ts` wires ports and jobs. */
 export function createContext(config: Config, database: Database, ports: Ports): AppContext {
+  const metrics = new Metrics();
   const ctx: AppContext = {
     config,
     database,
@@ -71,13 +75,16 @@ export function createContext(config: Config, database: Database, ports: Ports):
     queue: new JobQueue(database),
     tokens: new TokenService(config.jwtSecret, config.appUrl),
     mailSealer: new Sealer(config.jwtSecret, "mail"),
-    mailer: config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : undefined,
+    mailer: config.smtpUrl
+      ? meteredMailer(createMailer(config.smtpUrl, config.mailFrom), metrics)
+      : undefined,
     qbo: {
       auth: config.intuit && new QboAuth(config.intuit, `${config.appUrl}/callback/quickbooks`),
       api: new QboApi({
         baseUrl: config.quickbooks.apiUrl,
         minorVersion: config.quickbooks.minorVersion,
         retryBaseMs: config.quickbooks.retryBaseMs,
+        metrics,
       }),
       sealer: new Sealer(config.encryptionKey, "quickbooks-tokens"),
     },
@@ -87,6 +94,7 @@ export function createContext(config: Config, database: Database, ports: Ports):
     linkTokens: new LinkTokens(config.jwtSecret),
     replyTokens: config.inbound && new ReplyTokens(config.inbound.secret, config.inbound.domain),
     gate: { hold: async () => null, allowance: async () => null },
+    metrics,
   };
   ctx.gate = ports.gate(ctx);
   return ctx;

@@ -1,13 +1,15 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type LocalSandboxes, portInUseError, wireLocalSandboxes } from "./local-sandboxes.ts";
 
 let sandboxes: LocalSandboxes | undefined;
 try {
   sandboxes = await wireLocalSandboxes(process.env);
   const config = loadConfig(sandboxes.env);
-  const { app } = await buildApp(config);
+  const { app } = await buildApp(config).catch((error: unknown) => {
+    throw portInUseError(error, config.metrics?.port ?? 0, "METRICS_PORT", "the metrics listener");
+  });
   closeWithGrace({ delay: 15_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
@@ -25,6 +27,7 @@ try {
     `  runtime: Node ${process.version}`,
     `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
     `  API docs: ${config.appUrl}/docs`,
+    ...(config.metrics ? [`  metrics: ${metricsWhere(config)}`] : []),
     `  generated drafts: ${config.drafts.model ? `${config.drafts.model.provider} (${config.drafts.model.model}), checked against the records` : "the built-in composer"}`,
     ...sandboxes.banner,
   ];
@@ -36,4 +39,13 @@ try {
     process.exit(1);
   }
   throw err;
+}
+
+/** Where /metrics is served: on the app's port behind the token, and/or on METRICS_PORT. */
+function metricsWhere(config: Config): string {
+  const { token, port } = config.metrics!;
+  return [
+    ...(token ? [`${config.appUrl}/metrics (Authorization: Bearer $METRICS_TOKEN)`] : []),
+    ...(port !== undefined ? [`http://${config.host}:${port}/metrics`] : []),
+  ].join(", ");
 }

@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import { assemble, startMailboxReading } from "./assembly.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { observeProcess, startMetricsListener } from "./modules/metrics/index.ts";
 
 /** A worker without HTTP, for scale-out: any number of these share the queue in PostgreSQL. */
 const config = loadConfig();
@@ -19,8 +20,16 @@ const { queue } = ctx;
 await queue.start();
 await queue.work();
 const mailboxes = startMailboxReading(ctx);
-console.log("Recoup worker running.");
+// No HTTP here: a worker's metrics are served only on a port of their own.
+const metricsPort = config.metrics?.port;
+if (metricsPort !== undefined) observeProcess(ctx);
+const metrics =
+  metricsPort === undefined ? undefined : await startMetricsListener(ctx, metricsPort, config.host);
+console.log(
+  `Recoup worker running.${metrics ? ` Metrics: http://${config.host}:${metricsPort}/metrics` : ""}`,
+);
 closeWithGrace({ delay: 15_000 }, async () => {
+  await metrics?.close();
   await mailboxes.stop();
   await queue.stop();
   ctx.mailer?.close();

@@ -75,6 +75,11 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Where 'Contact Support' writes to. */
   supportEmail: string;
+  /**
+   * Prometheus metrics (decision 0024): `GET /metrics` on the app's port behind the bearer token,
+   * and/or on a listener of their own (`port`, no token). Undefined: off, /metrics is 404.
+   */
+  metrics: { token: string | undefined; port: number | undefined } | undefined;
 }
 
 export interface StripeConfig {

@@ -74,6 +74,11 @@ const envSchema = z.object({
   STRIPE_TRIAL_PRICE: z.string().min(1).default("starter_monthly"),
   STRIPE_TEST_CLOCKS: boolean.default(false),
   SUPPORT_EMAIL: z.email().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "must be at least 32 characters (a bearer token for /metrics: openssl rand -hex 32)")
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { PoolFigures } from "../lib/metrics.ts";
 import { makePrivateDir } from "../lib/private-dir.ts";
 import { PrivateNodeFS } from "./private-node-fs.ts";
 import * as schema from "./schema/index.ts";
@@ -33,6 +34,8 @@ export interface Database {
   executor: SqlExecutor;
   /** For pg-boss on PostgreSQL: its own pool from the same URL. */
   connectionString: string | undefined;
+  /** The pool's connections now, on PostgreSQL (for /metrics); PGlite has no pool. */
+  pool: (() => PoolFigures) | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -61,6 +64,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       kind: "postgres",
       connectionString: opts.databaseUrl,
       executor: { executeSql: (text, values) => pool.query(text, values) },
+      pool: () => poolFigures(pool),
       ping: async () => {
         await pool.query("select 1");
       },
@@ -82,6 +86,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     db,
     kind: "pglite",
     connectionString: undefined,
+    pool: undefined,
     executor: {
       async executeSql(text, values) {
         // PGlite runs several statements only without parameters (pg-boss's schema set-up does that).
@@ -98,6 +103,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     close: () => client.close(),
   };
 }
+
+/** A node-postgres pool's connections: open, idle, and clients waiting for one. */
+export const poolFigures = (pool: pg.Pool): PoolFigures => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 /**
  * PGlite's start parameters: its defaults with a smaller buffer cache, and with fsync on.

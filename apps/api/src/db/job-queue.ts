@@ -1,6 +1,8 @@
+import type pg from "pg";
 import PgBoss from "pg-boss";
+import type { PoolFigures, QueueDepth } from "../lib/metrics.ts";
 import type { Database, DbOrTx } from "./client.ts";
-import { transactionExecutor } from "./client.ts";
+import { poolFigures, transactionExecutor } from "./client.ts";
 
 export interface JobDefinition<T> {
   name: string;
@@ -126,6 +128,48 @@ export class JobQueue {
     for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
       for (const id of ids) await this.boss.fail(name, id, { message: "the process running it stopped" });
     }
+  }
+
+  /**
+   * Every queue's jobs not yet done, in one statement (for /metrics, at scrape time): ready to run
+   * (created or retry, start time passed), deferred, active; and how long the oldest ready job
+   * has waited since it could run.
+   */
+  async depths(): Promise<QueueDepth[]> {
+    const { rows } = await this.database.executor.executeSql(
+      `select name,
+         count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as queued,
+         count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred,
+         count(*) filter (where state = 'active')::int as active,
+         coalesce(extract(epoch from now() - min(start_after) filter (
+           where state in ('created', 'retry') and start_after <= now())), 0)::float8 as oldest
+       from pgboss.job where state < 'completed' group by name`,
+      [],
+    );
+    const found = new Map(
+      (rows as { name: string; queued: number; deferred: number; active: number; oldest: number }[]).map(
+        (r) => [r.name, r],
+      ),
+    );
+    // Every defined queue, empty ones at 0, so a dashboard's series do not come and go.
+    const names = new Set([...this.definitions.map((d) => d.name), ...found.keys()]);
+    return [...names].map((queue) => {
+      const r = found.get(queue);
+      return {
+        queue,
+        queued: r?.queued ?? 0,
+        deferred: r?.deferred ?? 0,
+        active: r?.active ?? 0,
+        oldestSeconds: Number(r?.oldest ?? 0),
+      };
+    });
+  }
+
+  /** pg-boss's own pool on PostgreSQL (it opens one beside the app's); none on PGlite. */
+  poolFigures(): PoolFigures | undefined {
+    if (this.database.kind !== "postgres") return undefined;
+    const { pool } = this.boss.getDb() as { pool?: pg.Pool };
+    return pool ? poolFigures(pool) : undefined;
   }
 
   /** Enqueues; with `tx`, in that transaction, so the job exists only if the change commits. */

@@ -26,7 +26,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
-  const apiPrefixes = ["/v1/", "/health/", "/docs", "/openapi.json"];
+  const apiPrefixes = ["/v1/", "/health/", "/docs", "/openapi.json", "/metrics"];
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     if (apiPrefixes.some((p) => url.startsWith(p))) {

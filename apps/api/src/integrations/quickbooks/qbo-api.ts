@@ -1,3 +1,4 @@
+import { type Metrics, secondsSince } from "../../lib/metrics.ts";
 import { type PdfStream, relayPdf } from "./invoice-pdf.ts";
 import { QboError } from "./qbo-error.ts";
 import { parseRecords } from "./record-parsers.ts";
@@ -13,7 +14,12 @@ export interface QboApiOptions {
   retryBaseMs: number;
   maxRetries?: number;
   fetch?: typeof fetch;
+  /** Counts calls, 429s and retries (decision 0024). */
+  metrics?: Metrics;
 }
+
+/** What a call was, for the metrics: a query page, a count, change data capture, invoice links, a PDF. */
+type Operation = "query" | "count" | "cdc" | "invoice_links" | "pdf";
 
 /** Intuit leaves inactive customers out of a query unless asked; their invoices still count. */
 const ALL_ROWS: Record<QboEntityName, string> = {
@@ -66,26 +72,32 @@ export class QboApi {
     accessToken: string,
     path: string,
     params: Record<string, string> = {},
-    call: { timeoutMs?: number; maxRetries?: number } = {},
+    call: { timeoutMs?: number; maxRetries?: number; operation?: Operation } = {},
   ): Promise<T> {
     const url = this.url(realmId, path, params);
     const maxRetries = call.maxRetries ?? this.maxRetries;
+    const operation = call.operation ?? (path === "cdc" ? "cdc" : "query");
     for (let attempt = 0; ; attempt++) {
       let res: Response;
+      const started = performance.now();
       try {
         res = await this.fetchImpl(url, {
           headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
           signal: AbortSignal.timeout(call.timeoutMs ?? 60_000),
         });
       } catch (err) {
+        this.counted(operation, "network", started);
         if (attempt >= maxRetries) throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
+        this.opts.metrics?.qboRetries.inc({ reason: "network" });
         await sleep(this.backoff(attempt));
         continue;
       }
+      this.counted(operation, res.status, started);
       if (res.ok) return (await res.json()) as T;
       const body = await res.text();
       const tid = res.headers.get("intuit_tid") ?? undefined;
       if (RETRYABLE.has(res.status) && attempt < maxRetries) {
+        this.opts.metrics?.qboRetries.inc({ reason: res.status === 429 ? "429" : "5xx" });
         const retryAfter = Number(res.headers.get("retry-after"));
         await sleep(
           Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : this.backoff(attempt),
@@ -101,8 +113,23 @@ export class QboApi {
     }
   }
 
-  private query(realmId: string, accessToken: string, query: string) {
-    return this.get<{ QueryResponse?: Record<string, unknown> }>(realmId, accessToken, "query", { query });
+  /** One attempt's answer (or none) and its latency; a 429 is also counted on its own. */
+  private counted(operation: Operation, status: number | "network", started: number) {
+    const m = this.opts.metrics;
+    if (!m) return;
+    m.qboRequests.inc({ operation, status: String(status) });
+    m.qboDuration.observe({ operation }, secondsSince(started));
+    if (status === 429) m.qboThrottled.inc();
+  }
+
+  private query(realmId: string, accessToken: string, query: string, operation: Operation = "query") {
+    return this.get<{ QueryResponse?: Record<string, unknown> }>(
+      realmId,
+      accessToken,
+      "query",
+      { query },
+      { operation },
+    );
   }
 
   /** One page of an entity by position (Intuit allows no `Id >`), optionally only records changed since a time. */
@@ -118,7 +145,7 @@ export class QboApi {
 
   /** How many records of an entity Intuit holds (inactive customers included). */
   async count(realmId: string, accessToken: string, entity: QboEntityName): Promise<number> {
-    const res = await this.query(realmId, accessToken, entityQuery(entity, { count: true }));
+    const res = await this.query(realmId, accessToken, entityQuery(entity, { count: true }), "count");
     return Number(res.QueryResponse?.totalCount ?? 0);
   }
 
@@ -139,7 +166,7 @@ export class QboApi {
       accessToken,
       "query",
       { query, include: "invoiceLink" },
-      call,
+      { ...call, operation: "invoice_links" },
     );
     const links = new Map<string, string>();
     for (const invoice of res.QueryResponse?.Invoice ?? [])
@@ -160,14 +187,17 @@ export class QboApi {
   ): Promise<PdfStream> {
     const url = this.url(realmId, `invoice/${encodeURIComponent(invoiceId)}/pdf`);
     let res: Response;
+    const started = performance.now();
     try {
       res = await this.fetchImpl(url, {
         headers: { authorization: `Bearer ${accessToken}`, accept: "application/pdf" },
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
+      this.counted("pdf", "network", started);
       throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
     }
+    this.counted("pdf", res.status, started);
     return relayPdf(res);
   }
 

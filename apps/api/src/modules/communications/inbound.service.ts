@@ -24,6 +24,22 @@ export async function ingestInbound(
   source: InboundSource = "relay",
   mailbox?: MailboxScope,
 ): Promise<IngestResult> {
+  const result = await ingest(ctx, raw, envelopeTo, source, mailbox);
+  const { metrics } = ctx;
+  if (result.stored && !result.duplicate) {
+    metrics.inbound.inc({ source, kind: result.kind });
+    if (result.kind === "bounce") metrics.emailsBounced.inc();
+  } else metrics.inboundIgnored.inc({ source, reason: result.stored ? "duplicate" : result.reason });
+  return result;
+}
+
+async function ingest(
+  ctx: AppContext,
+  raw: Buffer,
+  envelopeTo: string[],
+  source: InboundSource,
+  mailbox: MailboxScope | undefined,
+): Promise<IngestResult> {
   let mail: InboundMail;
   try {
     mail = await parseInbound(raw, envelopeTo, ctx.now(), {

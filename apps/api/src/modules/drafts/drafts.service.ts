@@ -44,6 +44,9 @@ async function draftInput(
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
+/** Why a model's draft was not used, for the metrics: the guard stopped it, it was late, or it failed. */
+type Refusal = "guarded" | "timeout" | "failed";
+
 /**
  * The model's draft, if it answers in time with a draft the guard lets through (its figures on the
  * invoice, its details the company's own); otherwise why not.
@@ -53,19 +56,20 @@ async function modelDraft(
   input: DraftInput,
   allow: AllowList,
   timeoutMs: number,
-): Promise<{ draft: WrittenDraft } | { reason: string }> {
+): Promise<{ draft: WrittenDraft } | { reason: string; refusal: Refusal }> {
   const label = `${draftProviderLabels[writer.name]} (${writer.model})`;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const draft = await writer.write(input, controller.signal);
     const wrong = guardDraft(draft, guardRecord(input.facts), allow);
-    return wrong ? { reason: wrong } : { draft };
+    return wrong ? { reason: wrong, refusal: "guarded" } : { draft };
   } catch (error) {
     if (controller.signal.aborted || (error instanceof LlmError && error.failure === "timeout")) {
-      return { reason: `${label} did not answer within ${seconds(timeoutMs)}` };
+      return { reason: `${label} did not answer within ${seconds(timeoutMs)}`, refusal: "timeout" };
     }
-    return { reason: `${label} ${error instanceof LlmError ? error.message : `failed: ${String(error)}`}` };
+    const why = error instanceof LlmError ? error.message : `failed: ${String(error)}`;
+    return { reason: `${label} ${why}`, refusal: "failed" };
   } finally {
     clearTimeout(timer);
   }
@@ -98,6 +102,10 @@ export async function draftEmail(
       : await modelDraft(writer, input, allow, ctx.config.drafts.timeoutMs);
   const used = outcome && "draft" in outcome ? outcome.draft : composeDraft(input);
   const byModel = outcome !== undefined && "draft" in outcome;
+  ctx.metrics.drafts.inc({
+    provider: writer.name,
+    outcome: outcome === undefined ? "composer" : "draft" in outcome ? "accepted" : outcome.refusal,
+  });
   return {
     subject: used.subject,
     body: used.body,

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
 import type { QboRecord, QboRecords } from "../../integrations/quickbooks/records.ts";
+import { secondsSince } from "../../lib/metrics.ts";
 import { syncQuickBooksAddresses } from "../contacts/index.ts";
 import { withAccess } from "./access.service.ts";
 import * as map from "./qbo-mappers.ts";
@@ -54,6 +55,7 @@ export async function applyPage(run: Run, entity: SyncedEntity, items: QboRecord
   const { ctx, companyId, realmId } = run;
   const active = items.filter((e) => !e.deleted);
   const deleted = items.filter((e) => e.deleted).map((e) => e.id);
+  const started = performance.now();
   await ctx.db.transaction(async (tx) => {
     if (!(await holdsLease(tx, companyId, run.owner, realmId))) throw new SyncSuperseded();
     await upsertSynced(
@@ -78,4 +80,6 @@ export async function applyPage(run: Run, entity: SyncedEntity, items: QboRecord
     }
     await touchCompanyData(tx, companyId);
   });
+  ctx.metrics.syncPageWrite.observe({ entity }, secondsSince(started));
+  ctx.metrics.syncRecords.inc({ entity }, items.length);
 }

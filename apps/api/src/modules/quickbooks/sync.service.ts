@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
+import { secondsSince } from "../../lib/metrics.ts";
 import { QboNotConnected } from "./access.service.ts";
 import { findConnection, updateConnection } from "./connections.repository.ts";
 import { acquireLease, releaseLease, renewLease } from "./sync-lease.repository.ts";
@@ -31,13 +32,18 @@ export async function runSync(
   log?: FastifyBaseLogger,
 ) {
   const owner = randomUUID();
+  const started = performance.now();
+  let ran: string = requested;
+  const counted = (outcome: string) => ctx.metrics.syncRuns.inc({ mode: ran, outcome });
   if (!(await acquireLease(ctx.db, companyId, owner, LEASE_SECONDS))) {
+    counted("busy");
     return { skipped: true as const, reason: "busy" as const };
   }
   try {
     const conn = (await findConnection(ctx.db, companyId))!;
     const startedAt = new Date();
     const { mode, resumable } = plannedSync(conn, requested, startedAt);
+    ran = mode;
     const progress: SyncProgress = resumable
       ? { ...conn.syncProgress!, error: undefined }
       : { mode, phase: ENTITIES[0]!, counts: {}, startedAt: startedAt.toISOString() };
@@ -67,8 +73,17 @@ export async function runSync(
       lastSyncAt: new Date(),
     });
     log?.info({ companyId, mode, counts: progress.counts }, "quickbooks sync finished");
+    counted("finished");
+    ctx.metrics.syncDuration.observe({ mode }, secondsSince(started));
     return { skipped: false as const, mode, counts: progress.counts };
   } catch (err) {
+    counted(
+      err instanceof QboNotConnected
+        ? "not_connected"
+        : err instanceof SyncSuperseded
+          ? "superseded"
+          : "failed",
+    );
     if (err instanceof QboNotConnected) return { skipped: true as const, reason: "not connected" as const };
     if (err instanceof SyncSuperseded) return { skipped: true as const, reason: "superseded" as const };
     log?.warn({ companyId, err }, "quickbooks sync failed; the job will retry");

@@ -44,6 +44,13 @@ export type PlanOutcome =
  * With fresh data the dry run would read the same rows as step 3 for nothing: it is skipped.
  */
 export async function planCompany(ctx: AppContext, companyId: string): Promise<PlanOutcome> {
+  const outcome = await planOnce(ctx, companyId);
+  ctx.metrics.planningRuns.inc({ outcome: outcome.outcome });
+  if (outcome.outcome === "planned") ctx.metrics.remindersPlanned.inc(outcome.decided);
+  return outcome;
+}
+
+async function planOnce(ctx: AppContext, companyId: string): Promise<PlanOutcome> {
   const now = ctx.now();
   const s = await settingsRepo.findSettings(ctx.db, companyId);
   if (!s?.enabled) return { outcome: "skipped", reason: "off" };

@@ -135,7 +135,7 @@ export async function sendTestEmail(
   if (!ctx.mailer) throw new AppError(503, errorCodes.unavailable, "Email is not configured (SMTP_URL).");
   const { company, email } = await previewTemplate(ctx, companyId, input, "email");
   const test = { ...email, subject: `[Test] ${email.subject}` };
-  const sent = await ctx.mailer.send(outgoingEmail(company, test, userEmail));
+  const sent = await ctx.mailer.send({ ...outgoingEmail(company, test, userEmail), kind: "test" });
   // Kept with the company's emails, outside any invoice's thread (it went to the user).
   await recordOutbound(ctx.db, [
     {

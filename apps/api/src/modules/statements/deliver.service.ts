@@ -56,6 +56,7 @@ export async function deliverStatement(ctx: AppContext, statementId: string): Pr
         replyTo ? { replyTo } : {},
       ),
       attachments: [pdf],
+      kind: "statement",
     });
     const at = ctx.now();
     const message = inThread(row, s, {
