@@ -13,19 +13,25 @@ describe("Metrics", () => {
   it("reads the queues once per scrape, for both queue gauges, and fresh on the next", async () => {
     const m = new Metrics();
     let reads = 0;
+    let querying = false;
     m.observe({
       backend: "postgres",
       queues: async () => {
         reads++;
+        querying = true;
+        await Promise.resolve();
+        querying = false;
         return [depth("send-email", reads)];
       },
-      pools: () => ({ app: { total: 3, idle: 2, waiting: 0 } }),
+      // The scrape's own query must not show as a client waiting for a connection.
+      pools: () => ({ app: { total: 3, idle: 2, waiting: querying ? 1 : 0 } }),
     });
     const first = await m.exposition();
     expect(reads).toBe(1);
     expect(first.body).toContain('recoup_job_queue_jobs{queue="send-email",state="queued"} 1');
     expect(first.body).toContain('recoup_job_queue_oldest_seconds{queue="send-email"} 10');
     expect(first.body).toContain('recoup_db_pool_connections{pool="app",state="idle"} 2');
+    expect(first.body).toContain('recoup_db_pool_connections{pool="app",state="waiting"} 0');
     expect(first.body).toContain('recoup_db_backend{backend="postgres"} 1');
     const second = await m.exposition();
     expect(reads).toBe(2);

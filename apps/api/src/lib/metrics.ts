@@ -154,6 +154,19 @@ export class Metrics {
       registers: [this.registry],
     });
     backend.set({ backend: sources.backend }, 1);
+    // Registered before the queue gauges, so it reads the pools before the scrape's own query
+    // takes a connection (prom-client starts each metric's collect in registration order).
+    new Gauge({
+      name: "recoup_db_pool_connections",
+      help: "PostgreSQL pool connections (total, idle, waiting clients), per pool; absent on PGlite.",
+      labelNames: ["pool", "state"],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [pool, f] of Object.entries(sources.pools()))
+          for (const state of ["total", "idle", "waiting"] as const) this.set({ pool, state }, f[state]);
+      },
+    });
     // prom-client collects every metric at once: the two queue gauges share one query per scrape.
     const depths = () => {
       this.#scrape ??= sources.queues().finally(() => {
@@ -181,17 +194,6 @@ export class Metrics {
       async collect() {
         this.reset();
         for (const q of await depths()) this.set({ queue: q.queue }, q.oldestSeconds);
-      },
-    });
-    new Gauge({
-      name: "recoup_db_pool_connections",
-      help: "PostgreSQL pool connections (total, idle, waiting clients), per pool; absent on PGlite.",
-      labelNames: ["pool", "state"],
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const [pool, f] of Object.entries(sources.pools()))
-          for (const state of ["total", "idle", "waiting"] as const) this.set({ pool, state }, f[state]);
       },
     });
   }
