@@ -22,6 +22,8 @@ await queue.work();
 const mailboxes = startMailboxReading(ctx);
 // No HTTP here: a worker's metrics are served only on a port of their own.
 const metricsPort = config.metrics?.port;
+if (config.metrics?.token && metricsPort === undefined)
+  console.warn("METRICS_TOKEN is for an API process's /metrics: set METRICS_PORT to scrape this worker.");
 if (metricsPort !== undefined) observeProcess(ctx);
 const metrics =
   metricsPort === undefined ? undefined : await startMetricsListener(ctx, metricsPort, config.host);
