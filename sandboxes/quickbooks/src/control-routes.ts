@@ -92,6 +92,7 @@ export const controlRoutes: Route[] = [
   route("PUT", `${R}/faults`, (c, p, b) => c.setFaults(p.realmId!, b)),
   route("POST", `${R}/faults`, (c, p, b) => c.setFaults(p.realmId!, b)),
   route("DELETE", `${R}/faults`, (c, p) => c.clearFaults(p.realmId!)),
+  route("GET", `${R}/throttle/stats`, (c, p) => c.throttleStats(p.realmId!)),
   route("PUT", `${R}/throttle`, (c, p, b) => c.setThrottle(p.realmId!, b.enabled === false ? false : b)),
   route("PUT", "/throttle", (c, _, b) => c.setThrottle(undefined, b.enabled === false ? false : b)),
   route("GET", `${R}/latency`, (c, p) => ({ latency: c.getLatency(p.realmId!) })),

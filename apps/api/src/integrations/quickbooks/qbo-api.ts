@@ -15,6 +15,16 @@ export interface QboApiOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * Admission to Intuit's per-realm limits, asked before every request (each retry too): answers
+ * when the request may go, with the release to call once it is answered. Kept outside the client
+ * (the database holds the count for every process, decision 0025).
+ */
+export interface QboCallGate {
+  enter(realmId: string): Promise<() => Promise<void>>;
+}
+const open: QboCallGate = { enter: async () => async () => {} };
+
 /** Intuit leaves inactive customers out of a query unless asked; their invoices still count. */
 const ALL_ROWS: Record<QboEntityName, string> = {
   Customer: "Active in (true, false)",
@@ -44,6 +54,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class QboApi {
   private readonly maxRetries: number;
   private readonly fetchImpl: typeof fetch;
+  /** Set by the assembly (the database's budget); without one, requests go at once. */
+  gate: QboCallGate = open;
 
   constructor(private readonly opts: QboApiOptions) {
     this.maxRetries = opts.maxRetries ?? 6;
@@ -71,19 +83,23 @@ export class QboApi {
     const url = this.url(realmId, path, params);
     const maxRetries = call.maxRetries ?? this.maxRetries;
     for (let attempt = 0; ; attempt++) {
+      const answered = await this.gate.enter(realmId);
       let res: Response;
+      let body: string;
       try {
         res = await this.fetchImpl(url, {
           headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
           signal: AbortSignal.timeout(call.timeoutMs ?? 60_000),
         });
+        body = await res.text();
       } catch (err) {
+        await answered();
         if (attempt >= maxRetries) throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
         await sleep(this.backoff(attempt));
         continue;
       }
-      if (res.ok) return (await res.json()) as T;
-      const body = await res.text();
+      await answered();
+      if (res.ok) return JSON.parse(body) as T;
       const tid = res.headers.get("intuit_tid") ?? undefined;
       if (RETRYABLE.has(res.status) && attempt < maxRetries) {
         const retryAfter = Number(res.headers.get("retry-after"));
@@ -159,6 +175,8 @@ export class QboApi {
     timeoutMs: number,
   ): Promise<PdfStream> {
     const url = this.url(realmId, `invoice/${encodeURIComponent(invoiceId)}/pdf`);
+    // Counted in flight until its headers arrive (the body is relayed as it comes).
+    const answered = await this.gate.enter(realmId);
     let res: Response;
     try {
       res = await this.fetchImpl(url, {
@@ -167,6 +185,8 @@ export class QboApi {
       });
     } catch (err) {
       throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
+    } finally {
+      await answered();
     }
     return relayPdf(res);
   }
