@@ -95,6 +95,7 @@ export const controlRoutes: Route[] = [
   route("GET", `${R}/throttle/stats`, (c, p) => c.throttleStats(p.realmId!)),
   route("PUT", `${R}/throttle`, (c, p, b) => c.setThrottle(p.realmId!, b.enabled === false ? false : b)),
   route("PUT", "/throttle", (c, _, b) => c.setThrottle(undefined, b.enabled === false ? false : b)),
+  route("GET", `${R}/latency/stats`, (c, p) => c.latencyStats(p.realmId!)),
   route("GET", `${R}/latency`, (c, p) => ({ latency: c.getLatency(p.realmId!) })),
   route("PUT", `${R}/latency`, (c, p, b) => ({ latency: c.setLatency(p.realmId!, latencyBody(b)) })),
   route("DELETE", `${R}/latency`, (c, p) => ({ latency: c.clearLatency(p.realmId!) })),

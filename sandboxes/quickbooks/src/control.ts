@@ -5,7 +5,12 @@
  */
 import { type Change, ControlError, type MutationContext } from "./accounting/changes.ts";
 import { type FaultSettings, NO_FAULTS, validateFaults } from "./accounting/inject.ts";
-import { type LatencyInput, type LatencySettings, validateLatency } from "./accounting/latency.ts";
+import {
+  type LatencyInput,
+  type LatencySettings,
+  type LatencyStats,
+  validateLatency,
+} from "./accounting/latency.ts";
 import * as m from "./accounting/mutations.ts";
 import * as pay from "./accounting/payments.ts";
 import type { EntityName } from "./accounting/records.ts";
@@ -230,6 +235,12 @@ export class SandboxControl {
   throttleStats(realmId: string): ThrottleStats {
     this.#realm(realmId);
     return this.sandbox.throttle.stats(realmId);
+  }
+
+  /** The waits the realm's requests were given since its latency model was last set (for a floor). */
+  latencyStats(realmId: string): LatencyStats {
+    this.#realm(realmId);
+    return this.sandbox.latency.stats(realmId);
   }
 
   getLatency(realmId: string | undefined): LatencySettings | false {
