@@ -2,6 +2,11 @@
  * QuickBooks sync benchmark: a full import of the large company (10,000 customers, 100,000
  * invoices, 60,000 payments), then an incremental sync of 100 changes. Run: `npm run bench`.
  * The sandbox runs in a child process; this process is the API (PGlite, or BENCH_DATABASE_URL).
+ *
+ * `BENCH_LATENCY=<scale>` turns the sandbox's latency model on (decision 0023; 1 = Intuit's times)
+ * with Intuit's limits (500 a minute, 10 in flight): the full import is then compared with its
+ * floor, the larger of its requests at 500 a minute and the waits the sandbox gave them at 10 in
+ * flight (their sum / 10, or the longest), both from the sandbox's own figures.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -87,9 +92,28 @@ const sampler = setInterval(() => {
   if (now.rssMiB > peak.rssMiB) peak = now;
 }, 50);
 
+const LATENCY = Number(process.env.BENCH_LATENCY ?? 0);
+const controlUrl = `${sandbox.baseUrl}/_control/realms/${sandbox.realmId}`;
+const controlJson = async (p: string, method = "GET", body?: unknown) => {
+  const r = await fetch(`${controlUrl}${p}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
+  return r.json() as Promise<Record<string, number>>;
+};
+if (LATENCY) {
+  await controlJson("/throttle", "PUT", { perMinute: 500, maxConcurrent: 10, format: "xml" });
+  await controlJson("/latency", "PUT", { scale: LATENCY, rate504: 0, rate5xx: 0 });
+}
+
 const t0 = performance.now();
 const full = await runSync(ctx, company!.id, "full");
 const fullMs = performance.now() - t0;
+const waits = LATENCY ? await controlJson("/latency/stats") : undefined;
+const limits = LATENCY ? await controlJson("/throttle/stats") : undefined;
+if (LATENCY) await controlJson("/latency", "DELETE");
 if (full.skipped) throw new Error("full sync skipped");
 const records = ["Customer", "Invoice", "Payment", "CreditMemo"].reduce(
   (s, e) => s + (full.counts[e] ?? 0),
@@ -141,6 +165,27 @@ const result = {
     peakRssMiB: peak.rssMiB,
     rssBeforeMiB: idle.rssMiB,
   },
+  ...(waits && limits
+    ? {
+        latency: (() => {
+          const requests = limits.admitted! + limits.throttled!;
+          const rateFloor = (requests * 60) / 500;
+          const waitFloor = Math.max(waits.totalMs! / 10, waits.maxMs!) / 1000;
+          const floor = Math.max(rateFloor, waitFloor);
+          return {
+            scale: LATENCY,
+            requests,
+            throttled: limits.throttled,
+            peakInFlight: limits.peakInFlight,
+            meanWaitMs: Math.round(waits.totalMs! / waits.requests!),
+            longestWaitMs: Math.round(waits.maxMs!),
+            floorSeconds: +floor.toFixed(1),
+            floorIs: rateFloor >= waitFloor ? "500 a minute" : "waits at 10 in flight",
+            timesFloor: +(fullMs / 1000 / floor).toFixed(2),
+          };
+        })(),
+      }
+    : {}),
   /** MiB: the API process idle before the import, and at its peak RSS during the import. */
   memory: { idle, peak },
   incremental100: {

@@ -1,4 +1,4 @@
-import { recipientMessages } from "@recoup/contracts";
+import { apiPaths, recipientMessages } from "@recoup/contracts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumForFile, signedIn, stack } from "../browser.ts";
@@ -118,6 +118,31 @@ describe("reminder recipients", () => {
     await visible(
       page.getByRole("combobox", { name: "Copy escalation contacts from the 2nd overdue reminder" }),
     );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("Email Templates: 'Combine a customer's reminders into one email', on for a new company, turned off and kept", async () => {
+    const { context, page, problems } = await signedIn(browser(), synced.user);
+    await page.goto("/email-templates");
+    await visible(page.getByRole("heading", { name: "Automatic Reminders" }));
+    const combine = page.getByRole("switch", { name: "Combine a customer's reminders into one email" });
+    expect(await combine.getAttribute("aria-checked")).toBe("true");
+    await visible(page.getByText(/one email lists them all with totals per currency/));
+    await combine.click();
+    await visible(toast(page, "Reminder settings saved."));
+    const stored = async () =>
+      (
+        await stack().call("GET", `${apiPaths.reminders.settings}?companyId=${synced.user.companyId}`, {
+          token: synced.user.token,
+        })
+      ).json.data.combineReminders;
+    await expect.poll(stored).toBe(false);
+    await page.reload();
+    await visible(page.getByRole("heading", { name: "Automatic Reminders" }));
+    expect(await combine.getAttribute("aria-checked")).toBe("false");
+    await combine.click();
+    await expect.poll(stored).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

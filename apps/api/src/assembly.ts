@@ -30,13 +30,15 @@ import {
 } from "./modules/billing/index.ts";
 import { mailboxIntake } from "./modules/communications/index.ts";
 import { type MailboxReaders, type ReadersOptions, startMailboxReaders } from "./modules/mailbox/index.ts";
-import { runSafetySync, runSync } from "./modules/quickbooks/index.ts";
+import { callBudget, runSafetySync, runSync } from "./modules/quickbooks/index.ts";
 import { deliverBatch, markUndelivered, planAll, planCompany } from "./modules/reminders/index.ts";
 import { deliverStatement, planStatements } from "./modules/statements/index.ts";
 
 /** The services with their ports plugged in and every job registered. */
 export function assemble(config: Config, database: Database): AppContext {
   const ctx = createContext(config, database, { gate: billingGate });
+  // Intuit's per-realm limits, counted in the database for every process (decision 0025).
+  ctx.qbo.api.gate = callBudget(ctx.db);
   registerJobs(ctx);
   return ctx;
 }

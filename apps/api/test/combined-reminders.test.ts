@@ -89,10 +89,14 @@ beforeAll(async () => {
   // The sends wait: the test pays an invoice between the decision and the send, and crashes one.
   await w.t.ctx.queue.boss.offWork(SEND_REMINDER);
   setClock(localTime("08:00"));
+  const res = await get(`${apiPaths.reminders.enablePreview}?companyId=${w.user.companyId}`);
+  expect(res.status).toBe(200);
+  preview = res.json.data;
   expect((await turnOn(w.user, true)).status).toBe(200);
   setClock(localTime("09:01"));
   expect(await planCompany(w.t.ctx, w.user.companyId)).toMatchObject({ outcome: "planned" });
 });
+let preview: { count: number; emails: number };
 afterAll(async () => {
   w.t.ctx.mailer = realMailer;
 });
@@ -111,6 +115,11 @@ describe("a customer's reminders of one run", () => {
     }
     const [solo] = await rowsOf(moved.get("solo")!);
     expect(solo!.groupId).toBeNull();
+    // The enable preview said as many reminders and emails as were decided.
+    const all = await w.t.ctx.db.select().from(reminders).where(eq(reminders.companyId, w.user.companyId));
+    expect(preview.count).toBe(all.length);
+    expect(preview.emails).toBe(new Set(all.map((r) => r.groupId ?? r.id)).size);
+    expect(preview.emails).toBeLessThanOrEqual(preview.count - 5 - 2 - 3 - 1);
     // Planning again decides nothing more.
     setClock(localTime("11:00"));
     expect(await planCompany(w.t.ctx, w.user.companyId)).toMatchObject({ decided: 0 });

@@ -65,6 +65,7 @@ export function quickbooksWorldForFile() {
       maxRetries,
       fetch: fetchImpl,
     });
+    t.ctx.qbo.api.gate = real.gate;
     try {
       return await body();
     } finally {

@@ -53,6 +53,8 @@ export const enablePreviewSchema = z.object({
   timezone: z.string(),
   /** Reminders (one per invoice) that would go out then. */
   count: z.number().int(),
+  /** The emails they make: one per customer while 'Combine a customer's reminders' is on (decision 0021). */
+  emails: z.number().int(),
   /** Distinct recipient addresses. */
   recipients: z.number().int(),
   byStage: z.object({

@@ -5,13 +5,18 @@
  */
 import { type Change, ControlError, type MutationContext } from "./accounting/changes.ts";
 import { type FaultSettings, NO_FAULTS, validateFaults } from "./accounting/inject.ts";
-import { type LatencyInput, type LatencySettings, validateLatency } from "./accounting/latency.ts";
+import {
+  type LatencyInput,
+  type LatencySettings,
+  type LatencyStats,
+  validateLatency,
+} from "./accounting/latency.ts";
 import * as m from "./accounting/mutations.ts";
 import * as pay from "./accounting/payments.ts";
 import type { EntityName } from "./accounting/records.ts";
 import { type Json, type RenderOptions, render, renderById } from "./accounting/render.ts";
 import type { CompanyStore } from "./accounting/store.ts";
-import { type ThrottleSettings, validateThrottle } from "./accounting/throttle.ts";
+import { type ThrottleSettings, type ThrottleStats, validateThrottle } from "./accounting/throttle.ts";
 import type { SandboxContext } from "./context.ts";
 import { expireTokens, type IssuedTokens, issueTokens, revokeTokens } from "./control-tokens.ts";
 import { type CompanySummary, summarize } from "./data/summary.ts";
@@ -226,6 +231,18 @@ export class SandboxControl {
   }
 
   /** The latency model of a realm (or the default for all), false when off. */
+  /** Requests let through and refused (429) for the realm, and the most in flight at once, since its reset. */
+  throttleStats(realmId: string): ThrottleStats {
+    this.#realm(realmId);
+    return this.sandbox.throttle.stats(realmId);
+  }
+
+  /** The waits the realm's requests were given since its latency model was last set (for a floor). */
+  latencyStats(realmId: string): LatencyStats {
+    this.#realm(realmId);
+    return this.sandbox.latency.stats(realmId);
+  }
+
   getLatency(realmId: string | undefined): LatencySettings | false {
     if (realmId) this.#realm(realmId);
     return realmId ? this.sandbox.latency.settings(realmId) : this.sandbox.latency.defaults;

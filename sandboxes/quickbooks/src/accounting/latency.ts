@@ -121,9 +121,19 @@ function normal(random: Random): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.next());
 }
 
+/** The waits a realm's requests were given since its model was set: the floor a client's time is compared with. */
+export interface LatencyStats {
+  requests: number;
+  /** Their waits added up (scaled, cut off), ms. */
+  totalMs: number;
+  /** The longest one, ms. */
+  maxMs: number;
+}
+
 export class LatencyModel {
   readonly #overrides = new Map<string, LatencySettings | false>();
   readonly #random = new Map<string, Random>();
+  readonly #stats = new Map<string, LatencyStats>();
 
   constructor(
     readonly seed: number,
@@ -144,9 +154,11 @@ export class LatencyModel {
     if (realmId) {
       this.#overrides.set(realmId, next);
       this.#random.delete(realmId);
+      this.#stats.delete(realmId);
     } else {
       this.defaults = next;
       this.#random.clear();
+      this.#stats.clear();
     }
     return next;
   }
@@ -155,6 +167,12 @@ export class LatencyModel {
   clear(realmId: string): void {
     this.#overrides.delete(realmId);
     this.#random.delete(realmId);
+    this.#stats.delete(realmId);
+  }
+
+  /** The realm's waits since its model was last set. */
+  stats(realmId: string): LatencyStats {
+    return { ...(this.#stats.get(realmId) ?? { requests: 0, totalMs: 0, maxMs: 0 }) };
   }
 
   #randomFor(realmId: string): Random {
@@ -182,6 +200,11 @@ export class LatencyModel {
     const drawn = this.sample(realmId, op, rows);
     const cutOff = drawn > settings.timeoutMs;
     const delayMs = Math.min(drawn, settings.timeoutMs) * settings.scale;
+    const stats = this.#stats.get(realmId) ?? { requests: 0, totalMs: 0, maxMs: 0 };
+    stats.requests++;
+    stats.totalMs += delayMs;
+    stats.maxMs = Math.max(stats.maxMs, delayMs);
+    this.#stats.set(realmId, stats);
     if (cutOff || random.next() < settings.rate504) return { kind: "504", delayMs };
     if (random.next() < settings.rate5xx) {
       const status = settings.statuses5xx[Math.floor(random.next() * settings.statuses5xx.length)] ?? 500;

@@ -30,6 +30,15 @@ interface RealmWindow {
   times: number[];
   head: number;
   active: number;
+  /** Since the realm's last reset: requests let through, refused with 429, and the most in flight at once. */
+  stats: ThrottleStats;
+}
+
+/** What a realm's client did against the limits: for tests and benchmarks to check a client keeps to them. */
+export interface ThrottleStats {
+  admitted: number;
+  throttled: number;
+  peakInFlight: number;
 }
 
 export class Throttle {
@@ -60,7 +69,7 @@ export class Throttle {
   #window(realmId: string): RealmWindow {
     let window = this.#windows.get(realmId);
     if (!window) {
-      window = { times: [], head: 0, active: 0 };
+      window = { times: [], head: 0, active: 0, stats: { admitted: 0, throttled: 0, peakInFlight: 0 } };
       this.#windows.set(realmId, window);
     }
     return window;
@@ -70,21 +79,31 @@ export class Throttle {
   acquire(realmId: string): boolean {
     const settings = this.settings(realmId);
     const window = this.#window(realmId);
-    if (!settings) {
-      window.active++;
-      return true;
-    }
+    if (!settings) return this.#admit(window);
     const now = this.now();
     while (window.head < window.times.length && window.times[window.head]! <= now - 60_000) window.head++;
     if (window.head > 1024) {
       window.times = window.times.slice(window.head);
       window.head = 0;
     }
-    if (window.times.length - window.head >= settings.perMinute) return false;
-    if (window.active >= settings.maxConcurrent) return false;
+    if (window.times.length - window.head >= settings.perMinute || window.active >= settings.maxConcurrent) {
+      window.stats.throttled++;
+      return false;
+    }
     window.times.push(now);
+    return this.#admit(window);
+  }
+
+  #admit(window: RealmWindow): true {
     window.active++;
+    window.stats.admitted++;
+    window.stats.peakInFlight = Math.max(window.stats.peakInFlight, window.active);
     return true;
+  }
+
+  /** The realm's figures since its last reset. */
+  stats(realmId: string): ThrottleStats {
+    return { ...this.#window(realmId).stats };
   }
 
   release(realmId: string): void {
@@ -98,6 +117,7 @@ export class Throttle {
     if (window) {
       window.times = [];
       window.head = 0;
+      window.stats = { admitted: 0, throttled: 0, peakInFlight: window.active };
     }
   }
 }

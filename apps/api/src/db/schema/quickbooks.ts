@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { company, now } from "./columns.ts";
 
 /** A company's link to one QuickBooks realm. Tokens rest sealed (AES-256-GCM). */
@@ -54,3 +54,20 @@ export const qboWebhookEvents = pgTable("qbo_webhook_events", {
   id: text().primaryKey(),
   receivedAt: now(),
 });
+
+/**
+ * Requests to a realm's Accounting API in the last two minutes, from every process: Intuit allows
+ * 500 a minute and 10 in flight per realm and app, so the budget lives here, not in memory
+ * (decision 0025). Rows older than Intuit's 120-second cut-off are deleted as calls are taken.
+ */
+export const qboCalls = pgTable(
+  "qbo_calls",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    realmId: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Null while the request is in flight (or its process died: then it counts until it is 130 s old). */
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("qbo_calls_realm_started").on(t.realmId, t.startedAt)],
+);

@@ -20,6 +20,15 @@ export interface QboApiOptions {
 
 /** What a call was, for the metrics: a query page, a count, change data capture, invoice links, a PDF. */
 type Operation = "query" | "count" | "cdc" | "invoice_links" | "pdf";
+/**
+ * Admission to Intuit's per-realm limits, asked before every request (each retry too): answers
+ * when the request may go, with the release to call once it is answered. Kept outside the client
+ * (the database holds the count for every process, decision 0025).
+ */
+export interface QboCallGate {
+  enter(realmId: string): Promise<() => Promise<void>>;
+}
+const open: QboCallGate = { enter: async () => async () => {} };
 
 /** Intuit leaves inactive customers out of a query unless asked; their invoices still count. */
 const ALL_ROWS: Record<QboEntityName, string> = {
@@ -50,6 +59,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class QboApi {
   private readonly maxRetries: number;
   private readonly fetchImpl: typeof fetch;
+  /** Set by the assembly (the database's budget); without one, requests go at once. */
+  gate: QboCallGate = open;
 
   constructor(private readonly opts: QboApiOptions) {
     this.maxRetries = opts.maxRetries ?? 6;
@@ -78,23 +89,27 @@ export class QboApi {
     const maxRetries = call.maxRetries ?? this.maxRetries;
     const operation = call.operation ?? (path === "cdc" ? "cdc" : "query");
     for (let attempt = 0; ; attempt++) {
+      const answered = await this.gate.enter(realmId);
       let res: Response;
       const started = performance.now();
+      let body: string;
       try {
         res = await this.fetchImpl(url, {
           headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
           signal: AbortSignal.timeout(call.timeoutMs ?? 60_000),
         });
+        body = await res.text();
       } catch (err) {
+        await answered();
         this.counted(operation, "network", started);
         if (attempt >= maxRetries) throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
         this.opts.metrics?.qboRetries.inc({ reason: "network" });
         await sleep(this.backoff(attempt));
         continue;
       }
+      await answered();
       this.counted(operation, res.status, started);
-      if (res.ok) return (await res.json()) as T;
-      const body = await res.text();
+      if (res.ok) return JSON.parse(body) as T;
       const tid = res.headers.get("intuit_tid") ?? undefined;
       if (RETRYABLE.has(res.status) && attempt < maxRetries) {
         this.opts.metrics?.qboRetries.inc({ reason: res.status === 429 ? "429" : "5xx" });
@@ -186,6 +201,8 @@ export class QboApi {
     timeoutMs: number,
   ): Promise<PdfStream> {
     const url = this.url(realmId, `invoice/${encodeURIComponent(invoiceId)}/pdf`);
+    // Counted in flight until its headers arrive (the body is relayed as it comes).
+    const answered = await this.gate.enter(realmId);
     let res: Response;
     const started = performance.now();
     try {
@@ -196,6 +213,8 @@ export class QboApi {
     } catch (err) {
       this.counted("pdf", "network", started);
       throw new QboError(0, "NETWORK", `QuickBooks unreachable: ${String(err)}`);
+    } finally {
+      await answered();
     }
     this.counted("pdf", res.status, started);
     return relayPdf(res);

@@ -12,7 +12,11 @@ export function combineDecisions<T extends { id: string; customerRef: string; me
   most: number,
 ): { rows: (T & { groupId: string | null; messageId: string })[]; groups: string[][] } {
   const byCustomer = new Map<string, T[]>();
-  for (const r of rows) byCustomer.set(r.customerRef, [...(byCustomer.get(r.customerRef) ?? []), r]);
+  for (const r of rows) {
+    const list = byCustomer.get(r.customerRef);
+    if (list) list.push(r);
+    else byCustomer.set(r.customerRef, [r]);
+  }
   const out: (T & { groupId: string | null; messageId: string })[] = [];
   const groups: string[][] = [];
   for (const all of byCustomer.values()) {
@@ -25,4 +29,13 @@ export function combineDecisions<T extends { id: string; customerRef: string; me
     }
   }
   return { rows: out, groups };
+}
+
+/** How many emails reminders for these customers make when combined: one per customer, `most` invoices each at most. */
+export function combinedEmails(customerRefs: readonly string[], most: number): number {
+  const per = new Map<string, number>();
+  for (const c of customerRefs) per.set(c, (per.get(c) ?? 0) + 1);
+  let emails = 0;
+  for (const n of per.values()) emails += Math.ceil(n / most);
+  return emails;
 }

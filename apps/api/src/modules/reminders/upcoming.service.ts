@@ -1,9 +1,11 @@
 /** What the schedule would send: the preview when reminders are turned on, and the upcoming reminders. */
 import type { EnablePreview, PlannedReminderRow, TemplateType } from "@recoup/contracts";
 import type { AppContext } from "../../context.ts";
+import { SEND_BATCH_SIZE } from "../../jobs/send-reminder.ts";
 import { addDays, dateIn } from "../../lib/dates.ts";
 import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
+import { combinedEmails } from "./combine.ts";
 import { followedSchedules } from "./followed-schedules.ts";
 import { reminderHistory } from "./history.repository.ts";
 import { loadSettings } from "./load-settings.ts";
@@ -104,6 +106,12 @@ export async function enablePreview(
     date,
     timezone: s.timezone,
     count: rows.length,
+    emails: s.combineReminders
+      ? combinedEmails(
+          rows.map((r) => r.customerRef),
+          SEND_BATCH_SIZE,
+        )
+      : rows.length,
     recipients: new Set(rows.map((r) => r.email.toLowerCase())).size,
     byStage,
     reminders: rows.slice(0, 100),

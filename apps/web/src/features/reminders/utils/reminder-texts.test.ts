@@ -27,6 +27,7 @@ const preview = (over: Partial<EnablePreview>): EnablePreview => ({
   date: "2026-11-24",
   timezone: "Europe/Paris",
   count: 5,
+  emails: 5,
   recipients: 4,
   byStage: { before_due_date: 1, on_due_date: 1, after_due_date: 3, missed_promise: 0, custom: 0 },
   reminders: [],
@@ -55,6 +56,12 @@ describe("the confirmation's summary", () => {
     );
     expect(plain(enableSummary(preview({ count: 1, recipients: 1 }), "en-US"))).toBe(
       "1 reminder to 1 recipient will go out at Nov 24, 2026, 9:00 AM (Europe/Paris).",
+    );
+  });
+
+  it("says how many emails the reminders make when a customer's are combined", () => {
+    expect(enableSummary(preview({ now: true, emails: 3 }), "en-US")).toBe(
+      "5 reminders in 3 emails to 4 recipients will go out now (within 5 minutes).",
     );
   });
 

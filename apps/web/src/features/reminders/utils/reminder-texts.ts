@@ -27,5 +27,7 @@ export function enableSummary(preview: EnablePreview, locale?: string): string {
   }
   const reminders = formatCountOf(preview.count, ["reminder", "reminders"], locale);
   const recipients = formatCountOf(preview.recipients, ["recipient", "recipients"], locale);
-  return `${reminders} to ${recipients} will go out ${when}.`;
+  const emails =
+    preview.emails < preview.count ? ` in ${formatCountOf(preview.emails, ["email", "emails"], locale)}` : "";
+  return `${reminders}${emails} to ${recipients} will go out ${when}.`;
 }
