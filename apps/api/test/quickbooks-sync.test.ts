@@ -250,5 +250,5 @@ describe("QuickBooks sync", () => {
       expect(intuit.length).toBeGreaterThan(1_000);
       for (const u of [a, b]) expect(await ids(table, u.companyId)).toEqual(intuit);
     }
-  });
+  }, 180_000);
 });
