@@ -109,8 +109,10 @@ if (LATENCY) {
 }
 
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const full = await runSync(ctx, company!.id, "full");
 const fullMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
 const waits = LATENCY ? await controlJson("/latency/stats") : undefined;
 const limits = LATENCY ? await controlJson("/throttle/stats") : undefined;
 if (LATENCY) await controlJson("/latency", "DELETE");
@@ -162,6 +164,8 @@ const result = {
     counts: Object.fromEntries(Object.entries(full.counts).filter(([k]) => !k.includes("."))),
     seconds: +(fullMs / 1000).toFixed(1),
     recordsPerSecond: Math.round(records / (fullMs / 1000)),
+    /** This process's CPU (the API: the sync's parsing, mapping and queries; PGlite's work too) during the import. */
+    apiCpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(1),
     peakRssMiB: peak.rssMiB,
     rssBeforeMiB: idle.rssMiB,
   },

@@ -191,9 +191,9 @@ describe("QuickBooks sync", () => {
       }),
     );
     expect(peak).toBe(2);
-    // The minute's six are spent, the oldest 59.5 s ago: a seventh waits until it is a minute old.
+    // The minute's six are spent, all 59.5 s ago: a seventh waits until they are a minute old.
     await t.ctx.db.execute(
-      sql`update qbo_calls set started_at = started_at - interval '59.5 seconds' where realm_id = ${realm}`,
+      sql`update qbo_calls set started_at = clock_timestamp() - interval '59.5 seconds' where realm_id = ${realm}`,
     );
     const asked = Date.now();
     const answered = await processes[1]!.enter(realm);
@@ -213,10 +213,11 @@ describe("QuickBooks sync", () => {
       await connect(u, realm);
       await waitForSync(t.call, u);
     }
-    // Three in flight at most for the realm (Intuit's ten, scaled down so the pages queue), pages
-    // at 1/100 of Intuit's times; the two companies' full syncs at once.
+    // Three in flight at most for the realm (Intuit's ten, scaled down so the pages queue), answers
+    // at 1/20 of Intuit's times (a page 160 ms, far longer than taking a place in the budget);
+    // the two companies' full syncs at once.
     w.qb.control.setThrottle(realm, { perMinute: 500, maxConcurrent: 3, format: "xml" });
-    w.qb.control.setLatency(realm, { scale: 0.01 });
+    w.qb.control.setLatency(realm, { scale: 0.05, rate504: 0, rate5xx: 0 });
     const real = t.ctx.qbo.api.gate;
     t.ctx.qbo.api.gate = callBudget(t.ctx.db, { perMinute: 500, inFlight: 3 });
     try {

@@ -501,7 +501,7 @@ describe("monthly statements", () => {
     await deliverStatement(w.t.ctx, ids[0]!);
     const again = (await w.t.mailbox.to()).filter((m) => ids.some((id) => m.messageId?.includes(id)));
     expect(again).toHaveLength(ids.length);
-  });
+  }, 120_000); // every customer's PDF rendered and sent: its wait above allows a minute
 
   it("held by the subscription none are decided; one queued before monthly statements were turned off is cancelled, saying why", async () => {
     const { deliverStatement } = await import("@recoup/api/modules/statements");

@@ -1,8 +1,8 @@
 /** The records synced from QuickBooks: written idempotently, marked deleted, removed. */
-import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
+import { columnName, jsonRowsInsert } from "../../db/json-rows.ts";
 import { creditMemos, customers, invoices, paymentApplications, payments } from "../../db/schema/index.ts";
 import { forgetQuickBooksAddresses } from "../contacts/index.ts";
 
@@ -21,26 +21,14 @@ export type SyncedEntity = keyof typeof SYNCED_TABLES;
  */
 export async function upsertSynced(db: DbOrTx, entity: SyncedEntity, rows: Record<string, unknown>[]) {
   if (rows.length === 0) return;
-  const table = SYNCED_TABLES[entity] as unknown as PgTable & {
-    companyId: PgColumn;
-    qbId: PgColumn;
-    qbUpdatedAt: PgColumn;
-  };
-  const columns = getTableColumns(table);
-  const set: Record<string, SQL> = {};
-  for (const key of Object.keys(columns)) {
-    if (key === "companyId" || key === "qbId") continue;
-    // The schema is declared in camelCase and stored in snake_case.
-    set[key] = sql.raw(`excluded."${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}"`);
-  }
-  await db
-    .insert(table)
-    .values(rows as never)
-    .onConflictDoUpdate({
-      target: [table.companyId, table.qbId],
-      set,
-      setWhere: sql`excluded.qb_updated_at >= ${table.qbUpdatedAt}`,
-    });
+  const table = SYNCED_TABLES[entity];
+  const set = Object.keys(getTableColumns(table))
+    .filter((key) => key !== "companyId" && key !== "qbId")
+    .map((key) => `"${columnName(key)}" = excluded."${columnName(key)}"`)
+    .join(", ");
+  await db.execute(sql`insert into ${table} ${jsonRowsInsert(table, rows)}
+    on conflict (company_id, qb_id) do update set ${sql.raw(set)}
+    where excluded.qb_updated_at >= ${table.qbUpdatedAt}`);
 }
 
 export async function markDeleted(db: DbOrTx, entity: SyncedEntity, companyId: string, qbIds: string[]) {
@@ -72,7 +60,8 @@ export async function replaceApplications(
         inArray(paymentApplications.sourceQbId, sourceIds),
       ),
     );
-  if (rows.length) await db.insert(paymentApplications).values(rows);
+  if (rows.length)
+    await db.execute(sql`insert into ${paymentApplications} ${jsonRowsInsert(paymentApplications, rows)}`);
 }
 
 /** Removes a company's synced records: all of them, or those of realms other than `keepRealm`. */
