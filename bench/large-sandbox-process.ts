@@ -16,10 +16,13 @@ export interface LargeSandbox {
 
 /**
  * Starts bench/large-sandbox.ts in a child process for an app at `appUrl`: the QuickBooks sandbox
- * with the large company (10,000 customers, 100,000 invoices, 60,000 payments) and, with `all`,
+ * with the large company (10,000 customers, 100,000 invoices, 60,000 payments, or `size`) and, with `all`,
  * the mail and Stripe sandboxes. Stopped with the returned `stop`, or when this process exits.
  */
-export async function startLargeSandbox(appUrl: string, opts: { all?: boolean } = {}): Promise<LargeSandbox> {
+export async function startLargeSandbox(
+  appUrl: string,
+  opts: { all?: boolean; size?: { customers: number; invoices: number; payments: number } } = {},
+): Promise<LargeSandbox> {
   const child = spawn(
     process.execPath,
     [
@@ -27,7 +30,8 @@ export async function startLargeSandbox(appUrl: string, opts: { all?: boolean } 
       "tsx",
       path.join(import.meta.dirname, "large-sandbox.ts"),
       appUrl,
-      ...(opts.all ? ["all"] : []),
+      opts.all ? "all" : "quickbooks",
+      ...(opts.size ? [JSON.stringify(opts.size)] : []),
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );

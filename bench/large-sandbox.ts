@@ -6,10 +6,12 @@ import { wireLocalSandboxes } from "@recoup/api/local-sandboxes";
  * Prints the environment the API should run with. Run by `startLargeSandbox` (large-sandbox-process.ts).
  *
  * Arguments: the app's URL, then `all` to run every local sandbox here (mail, QuickBooks, Stripe;
- * not Google) and hand the app all of their settings; without it only QuickBooks' are handed over.
+ * not Google) and hand the app all of their settings (else `quickbooks`: only QuickBooks' are
+ * handed over), then optionally the company's size as JSON (`{"customers":…,"invoices":…,"payments":…}`).
  */
 const appUrl = process.argv[2]!;
 const all = process.argv[3] === "all";
+const size = process.argv[4] ? (JSON.parse(process.argv[4]) as Record<string, number>) : undefined;
 const realmId = "9341452999999999";
 const source = {
   APP_URL: appUrl,
@@ -21,7 +23,7 @@ const source = {
 const wired = await wireLocalSandboxes(source, {
   freePorts: true,
   quickbooks: {
-    extraCompanies: [{ realmId, name: "Large Co", data: "large" }],
+    extraCompanies: [{ realmId, name: "Large Co", data: "large", ...(size ? { size } : {}) }],
     throttle: false,
     // Generated history ends a day ago, so the incremental sync sees only the changes made here.
     dataNow: new Date(Date.now() - 24 * 3600_000),

@@ -3,6 +3,8 @@
  * invoices, 60,000 payments), then an incremental sync of 100 changes. Run: `npm run bench`.
  * The sandbox runs in a child process; this process is the API (PGlite, or BENCH_DATABASE_URL).
  *
+ * `BENCH_INVOICES=<n>` imports a company of n invoices instead (n / 10 customers, 0.6 n payments).
+ *
  * `BENCH_LATENCY=<scale>` turns the sandbox's latency model on (decision 0023; 1 = Intuit's times)
  * with Intuit's limits (500 a minute, 10 in flight): the full import is then compared with its
  * floor, the larger of its requests at 500 a minute and the waits the sandbox gave them at 10 in
@@ -18,7 +20,14 @@ import { benchDatabase } from "./bench-database.ts";
 import { startLargeSandbox } from "./large-sandbox-process.ts";
 
 const APP = "http://localhost:3999";
-const sandbox = await startLargeSandbox(APP);
+/** `BENCH_INVOICES=1000000`: a company of that many invoices (customers a tenth, payments 60 %). */
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 0);
+const sandbox = await startLargeSandbox(
+  APP,
+  INVOICES
+    ? { size: { invoices: INVOICES, customers: INVOICES / 10, payments: Math.round(INVOICES * 0.6) } }
+    : {},
+);
 const dataDir = mkdtempSync(path.join(tmpdir(), "recoup-bench-"));
 
 const database = await benchDatabase("recoup_bench");
@@ -108,11 +117,24 @@ if (LATENCY) {
   await controlJson("/latency", "PUT", { scale: LATENCY, rate504: 0, rate5xx: 0 });
 }
 
+// Time inside the database's transactions: the pages' writes (and the call budget's few ms a call).
+let inTransactions = 0;
+const transaction = ctx.db.transaction.bind(ctx.db);
+ctx.db.transaction = (async (...args: Parameters<typeof transaction>) => {
+  const started = performance.now();
+  try {
+    return await transaction(...args);
+  } finally {
+    inTransactions += performance.now() - started;
+  }
+}) as typeof ctx.db.transaction;
+
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 const full = await runSync(ctx, company!.id, "full");
 const fullMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+const writeMs = inTransactions;
 const waits = LATENCY ? await controlJson("/latency/stats") : undefined;
 const limits = LATENCY ? await controlJson("/throttle/stats") : undefined;
 if (LATENCY) await controlJson("/latency", "DELETE");
@@ -156,6 +178,40 @@ const incr = await runSync(ctx, company!.id, "incremental");
 const incrMs = performance.now() - t1;
 clearInterval(sampler);
 
+// The floor of the writes, in the same run: the same records copied by the database alone into a
+// second company (one statement of 1,000 rows at a time, as the sync's pages), same tables and indexes.
+const { sql: rawSql } = await import("drizzle-orm");
+const [floorCompany] = await ctx.db
+  .insert(companies)
+  .values({ name: "Floor Co", type: "LLC", size: "2-10", avgInvoices: 1000 })
+  .returning();
+const floorStarted = performance.now();
+let floorRecords = 0;
+for (const table of ["customers", "invoices", "payments", "payment_applications"]) {
+  const columns = (
+    (await ctx.db.execute(
+      rawSql`select column_name from information_schema.columns where table_name = ${table} and column_name <> 'company_id' order by ordinal_position`,
+    )) as unknown as { rows: { column_name: string }[] }
+  ).rows.map((r) => `"${r.column_name}"`);
+  const key = table === "payment_applications" ? "source_qb_id" : "qb_id";
+  const ids = (
+    (await ctx.db.execute(
+      rawSql`select distinct ${rawSql.raw(key)} as id from ${rawSql.raw(table)} where company_id = ${company!.id} order by 1`,
+    )) as unknown as { rows: { id: string }[] }
+  ).rows.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 1000) {
+    const [from, to] = [ids[i]!, ids[Math.min(i + 999, ids.length - 1)]!];
+    const copied =
+      await ctx.db.execute(rawSql`insert into ${rawSql.raw(table)} (company_id, ${rawSql.raw(columns.join(", "))})
+      select ${floorCompany!.id}, ${rawSql.raw(columns.join(", "))} from ${rawSql.raw(table)}
+      where company_id = ${company!.id} and ${rawSql.raw(key)} between ${from} and ${to}`);
+    // Records as the sync counts them; a payment's links to invoices are written with it.
+    if (table !== "payment_applications")
+      floorRecords += (copied as unknown as { rowCount: number }).rowCount ?? 0;
+  }
+}
+const floorMs = performance.now() - floorStarted;
+
 const result = {
   date: new Date().toISOString().slice(0, 10),
   database: ctx.database.kind,
@@ -164,6 +220,17 @@ const result = {
     counts: Object.fromEntries(Object.entries(full.counts).filter(([k]) => !k.includes("."))),
     seconds: +(fullMs / 1000).toFixed(1),
     recordsPerSecond: Math.round(records / (fullMs / 1000)),
+    /** Time in the pages' write transactions, and the records written per second of it. */
+    writes: {
+      seconds: +(writeMs / 1000).toFixed(1),
+      recordsPerSecond: Math.round(records / (writeMs / 1000)),
+    },
+    /** The same records written by the database alone (see above): the writes' floor. */
+    floor: {
+      records: floorRecords,
+      seconds: +(floorMs / 1000).toFixed(1),
+      recordsPerSecond: Math.round(floorRecords / (floorMs / 1000)),
+    },
     /** This process's CPU (the API: the sync's parsing, mapping and queries; PGlite's work too) during the import. */
     apiCpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(1),
     peakRssMiB: peak.rssMiB,
