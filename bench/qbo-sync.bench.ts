@@ -117,24 +117,14 @@ if (LATENCY) {
   await controlJson("/latency", "PUT", { scale: LATENCY, rate504: 0, rate5xx: 0 });
 }
 
-// Time inside the database's transactions: the pages' writes (and the call budget's few ms a call).
-let inTransactions = 0;
-const transaction = ctx.db.transaction.bind(ctx.db);
-ctx.db.transaction = (async (...args: Parameters<typeof transaction>) => {
-  const started = performance.now();
-  try {
-    return await transaction(...args);
-  } finally {
-    inTransactions += performance.now() - started;
-  }
-}) as typeof ctx.db.transaction;
-
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 const full = await runSync(ctx, company!.id, "full");
 const fullMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
-const writeMs = inTransactions;
+// The pages' write transactions, timed by the app's own metric (recoup_quickbooks_sync_page_write_seconds).
+const pageWrites = await ctx.metrics.syncPageWrite.get();
+const writeMs = 1000 * pageWrites.values.filter((v) => v.metricName?.endsWith("_sum")).reduce((n, v) => n + v.value, 0);
 const waits = LATENCY ? await controlJson("/latency/stats") : undefined;
 const limits = LATENCY ? await controlJson("/throttle/stats") : undefined;
 if (LATENCY) await controlJson("/latency", "DELETE");
@@ -220,7 +210,7 @@ const result = {
     counts: Object.fromEntries(Object.entries(full.counts).filter(([k]) => !k.includes("."))),
     seconds: +(fullMs / 1000).toFixed(1),
     recordsPerSecond: Math.round(records / (fullMs / 1000)),
-    /** Time in the pages' write transactions, and the records written per second of it. */
+    /** Time in the pages' write transactions (added up), and the records written per second of it. */
     writes: {
       seconds: +(writeMs / 1000).toFixed(1),
       recordsPerSecond: Math.round(records / (writeMs / 1000)),
