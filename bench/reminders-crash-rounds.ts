@@ -11,13 +11,7 @@ import { log } from "./util.ts";
 
 type Exec = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
-export function crashRounds(o: {
-  exec: Exec;
-  boss: PgBoss;
-  workers: ReturnType<typeof crashWorkers>;
-  /** Reminders each round's company is due. */
-  reminders: number;
-}) {
+export function crashRounds(o: { exec: Exec; boss: PgBoss; workers: ReturnType<typeof crashWorkers> }) {
   const { exec, boss, workers } = o;
 
   /** What pg-boss's maintenance does to a dead worker's jobs once they expire, done now. */
@@ -57,8 +51,11 @@ export function crashRounds(o: {
     return killed;
   }
 
-  /** A worker without the hook runs until the company's reminders are all recorded sent; then they are turned off. */
-  async function untilSent(round: string, companyId: string, timeoutMs = 90_000) {
+  /**
+   * A worker without the hook runs until the company's `reminders` are all recorded sent; then they
+   * are turned off.
+   */
+  async function untilSent(round: string, companyId: string, reminders: number, timeoutMs = 90_000) {
     const recovering = await workers.startWorker();
     await until(
       async () => {
@@ -67,7 +64,7 @@ export function crashRounds(o: {
            from reminders where company_id = $1`,
           [companyId],
         );
-        return (r!.sent as number) >= o.reminders && r!.other === 0;
+        return (r!.sent as number) >= reminders && r!.other === 0;
       },
       timeoutMs,
       { what: `${round}: its reminders sent` },

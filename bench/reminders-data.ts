@@ -4,7 +4,9 @@
  * every day, follow-up every 7 days), connected and synced a moment ago, its three default
  * templates and a signature, 100 customers with an address, and `invoices` open invoices with an
  * address, due from 120 days ago to 30 days ahead (spread evenly and deterministically), plus a
- * quarter as many paid ones. With `history`, every reminder the schedule gave those invoices up
+ * quarter as many paid ones. Invoice i belongs to customer 1 + i mod 100: with 1,000 invoices a
+ * customer has 10 open ones, spread over the due dates, so a first day gives most customers several
+ * reminders at once (what combining, `combine`, makes one email). With `history`, every reminder the schedule gave those invoices up
  * to yesterday is stored as sent (one email on each of its days), as after months of daily runs,
  * written day after day as they would have been (so one invoice's history is spread over the table).
  */
@@ -30,6 +32,11 @@ export interface ReminderData {
    * a tag; the history is each customer's schedule's.
    */
   schedules?: number;
+  /**
+   * 'Combine a customer's reminders into one email' (decision 0021). Off unless asked: the
+   * column's default is on (new companies), so the setting is written either way.
+   */
+  combine?: boolean;
 }
 
 /**
@@ -65,8 +72,9 @@ export async function generateReminderCompanies(exec: Exec, d: ReminderData) {
     select id, realm, 'connected', now(), now() from ${co}`);
   // Their QuickBooks connections hold no tokens: no invoice PDF can be fetched, so none is attached
   // ('Attach the invoice PDF' off); what is measured is planning and sending.
-  await exec(`insert into reminder_settings (company_id, enabled, send_time, weekdays_only, attach_invoice_pdf, enabled_at)
-    select id, true, '00:00', false, false, now() - interval '200 days' from ${co}`);
+  await exec(`insert into reminder_settings (company_id, enabled, send_time, weekdays_only, attach_invoice_pdf, enabled_at,
+      combine_reminders)
+    select id, true, '00:00', false, false, now() - interval '200 days', ${d.combine ? "true" : "false"} from ${co}`);
   const templates = Object.entries(defaultTemplates)
     .map(([type, t]) => `(${lit(type)}, ${lit(t.name)}, ${lit(t.subject)}, ${lit(t.content)})`)
     .join(", ");

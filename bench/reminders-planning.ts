@@ -35,6 +35,8 @@ export interface PlanRun {
   companies: number;
   invoices: number;
   decided: number;
+  /** The emails those decisions make: one per group (a customer's, when combining), one per lone decision. */
+  emails: number;
   seconds: number;
   perCompanyMs: { p50: number; p95: number; max: number };
   concurrency: number;
@@ -98,8 +100,14 @@ async function planEvery(
   );
   const seconds = secondsSince(t0);
   ctx.now = () => new Date();
-  const { decided, jobs, failed } = await one<{ decided: number; jobs: number; failed: number }>(
+  const { decided, emails, jobs, failed } = await one<{
+    decided: number;
+    emails: number;
+    jobs: number;
+    failed: number;
+  }>(
     `select (select count(*)::int from reminders where decided_at = $1) as decided,
+       (select count(distinct coalesce(group_id, id))::int from reminders where decided_at = $1) as emails,
        (select coalesce(sum(jsonb_array_length(data->'reminderIds')), 0)::int from pgboss.${await partition(b, SEND_REMINDER)}
           where created_on >= $1) as jobs,
        (select count(*)::int from pgboss.${plans} where created_on >= $1 and state <> 'completed') as failed`,
@@ -122,6 +130,7 @@ async function planEvery(
     companies: ids.length,
     invoices,
     decided,
+    emails,
     seconds,
     perCompanyMs: stats(times),
     concurrency: REMINDER_PLAN_CONCURRENCY,
@@ -220,6 +229,8 @@ export async function runPlanning(
     today: string;
     firstDay: boolean;
     schedules?: number;
+    /** Companies combine a customer's reminders into one email (decision 0021). */
+    combine?: boolean;
   },
 ) {
   const { exec, ctx } = b;
@@ -233,6 +244,7 @@ export async function runPlanning(
     history: true,
     label: "plan",
     schedules: o.schedules ?? 0,
+    combine: o.combine ?? false,
   });
   log(
     `generated in ${data.seconds} s: ${data.open} open of ${data.invoices} invoices, ${data.history} reminders sent`,

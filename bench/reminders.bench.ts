@@ -20,6 +20,11 @@
  * last reminder recorded sent; then the sandbox is checked: every reminder there once. The floor:
  * the same number of emails of the same size through the app's pooled transport alone, all at once.
  *
+ * `BENCH_COMBINE=1`: the companies combine a customer's reminders into one email (decision 0021;
+ * off otherwise, as before the setting). The data gives each customer 10 open invoices spread over
+ * the due dates, so a first day's sending gives most customers several reminders at once; emails/s
+ * and invoices/s (reminders recorded sent per second) are both reported.
+ *
  * Here the setup and the report; the app in bench/reminders-bench-app.ts, the two halves in
  * bench/reminders-planning.ts and bench/reminders-sending.ts.
  */
@@ -39,6 +44,8 @@ const INVOICES = Number(process.env.BENCH_INVOICES ?? 1000);
 const SEND_COMPANIES = Number(process.env.BENCH_SEND_COMPANIES ?? 20);
 /** Company schedules besides the standard one (0-4): BENCH_SCHEDULES=4 plans with 5 schedules. */
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 0);
+/** BENCH_COMBINE=1: 'Combine a customer's reminders into one email' on for every company. */
+const COMBINE = process.env.BENCH_COMBINE === "1";
 /** Steps to leave out: plan, first-day, send. */
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const resultsDir = path.join(import.meta.dirname, "results");
@@ -61,16 +68,23 @@ const planning: Record<string, unknown> = SKIP.has("plan")
       today,
       firstDay: !SKIP.has("first-day"),
       schedules: SCHEDULES,
+      combine: COMBINE,
     });
 
 // --- Sending ---
 const sending = SKIP.has("send")
   ? undefined
-  : await runSending(bench, sink, { companies: SEND_COMPANIES, invoices: INVOICES, zone, today });
+  : await runSending(bench, sink, {
+      companies: SEND_COMPANIES,
+      invoices: INVOICES,
+      zone,
+      today,
+      combine: COMBINE,
+    });
 
 const result = {
   date: new Date().toISOString().slice(0, 10),
-  command: `${postgres ? "BENCH_DB=postgres " : ""}${SCHEDULES ? `BENCH_SCHEDULES=${SCHEDULES} ` : ""}npx tsx bench/reminders.bench.ts`,
+  command: `${postgres ? "BENCH_DB=postgres " : ""}${SCHEDULES ? `BENCH_SCHEDULES=${SCHEDULES} ` : ""}${COMBINE ? "BENCH_COMBINE=1 " : ""}npx tsx bench/reminders.bench.ts`,
   database: bench.kind,
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
   settings: {
@@ -78,13 +92,14 @@ const result = {
     invoices: INVOICES,
     sendCompanies: SEND_COMPANIES,
     schedules: SCHEDULES + 1,
+    combine: COMBINE,
     zone,
     today,
   },
   planning,
   sending,
 };
-const name = `reminders-${bench.kind}${SCHEDULES ? `-${SCHEDULES + 1}-schedules` : ""}.json`;
+const name = `reminders-${bench.kind}${SCHEDULES ? `-${SCHEDULES + 1}-schedules` : ""}${COMBINE ? "-combined" : ""}.json`;
 writeFileSync(path.join(resultsDir, name), `${JSON.stringify(result, null, 2)}\n`);
 printTable();
 console.log(JSON.stringify(result, null, 2));
@@ -94,7 +109,7 @@ bench.removeDataDir();
 process.exit(0);
 
 function printTable() {
-  const rows: string[][] = [["", "planner", "floor (SQL alone)", "× floor", "decided"]];
+  const rows: string[][] = [["", "planner", "floor (SQL alone)", "× floor", "decided", "emails"]];
   for (const r of (planning.runs as PlanRun[] | undefined) ?? []) {
     rows.push([
       `plan ${r.companies} × ${r.invoices / r.companies}: ${r.scenario}`,
@@ -102,6 +117,7 @@ function printTable() {
       `${r.floor.seconds} s`,
       String(r.vsFloor),
       String(r.decided),
+      String(r.emails),
     ]);
   }
   if (sending) {
@@ -111,7 +127,9 @@ function printTable() {
       String(sending.floor.emailsPerSecond),
       String(sending.vsFloor),
       String(sending.app.reminders),
+      String(sending.app.emails),
     ]);
+    rows.push(["send (invoices/s)", String(sending.app.invoicesPerSecond), "", "", "", ""]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.error(r.map((c, i) => c.padEnd(widths[i]!)).join(" | "));
