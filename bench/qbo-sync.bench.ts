@@ -124,7 +124,8 @@ const fullMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 // The pages' write transactions, timed by the app's own metric (recoup_quickbooks_sync_page_write_seconds).
 const pageWrites = await ctx.metrics.syncPageWrite.get();
-const writeMs = 1000 * pageWrites.values.filter((v) => v.metricName?.endsWith("_sum")).reduce((n, v) => n + v.value, 0);
+const writeMs =
+  1000 * pageWrites.values.filter((v) => v.metricName?.endsWith("_sum")).reduce((n, v) => n + v.value, 0);
 const waits = LATENCY ? await controlJson("/latency/stats") : undefined;
 const limits = LATENCY ? await controlJson("/throttle/stats") : undefined;
 if (LATENCY) await controlJson("/latency", "DELETE");
