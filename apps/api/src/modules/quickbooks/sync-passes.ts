@@ -11,8 +11,12 @@ import { countLive } from "./synced-counts.repository.ts";
 import type { SyncedEntity } from "./synced-records.repository.ts";
 
 const PAGE = 1000;
-/** Pages asked for ahead of the one being written: Intuit's 10 in flight, and one ready. */
-const AHEAD = 11;
+/**
+ * Pages asked for ahead of the one being written. The call budget keeps 10 in flight; the rest of
+ * the window lets a slow page (Intuit's tail runs to tens of seconds) hold up the writes without
+ * holding up the reads behind it. About 60 parsed pages at most in memory (the large import's peak RSS 545 MiB against 490 with 11).
+ */
+const AHEAD = 60;
 
 /**
  * Runs `fetch` for up to `ahead` tasks at once, in order, and `write` for each result one at a
