@@ -65,6 +65,20 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof v === "string" ? v : undefined;
 };
 
+/** A relay that posts with basic auth in its URL: 404 when not configured, 401 (with the challenge) when not matching. */
+function basicAuthOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  expected: string | undefined,
+  relay: string,
+) {
+  if (!expected) throw notSet(relay);
+  if (!basicAuthMatches(expected, header(request, "authorization"))) {
+    reply.header("www-authenticate", 'Basic realm="inbound"');
+    throw unauthorized(`The ${relay} inbound credentials are not valid.`);
+  }
+}
+
 /**
  * The relays people use, each verified its own way and fed to the same pipeline as
  * `POST /v1/inbound/email` (decision 0022):
@@ -89,12 +103,7 @@ export function relayRoutes(ctx: AppContext): FastifyPluginAsync {
     const options = { schema: { hide: true } };
 
     app.post(paths.inboundSendgrid, options, async (request, reply) => {
-      const expected = inboundConfig(ctx).relays.sendgridAuth;
-      if (!expected) throw notSet("SendGrid");
-      if (!basicAuthMatches(expected, header(request, "authorization"))) {
-        reply.header("www-authenticate", 'Basic realm="inbound"');
-        throw unauthorized("The SendGrid inbound credentials are not valid.");
-      }
+      basicAuthOf(request, reply, inboundConfig(ctx).relays.sendgridAuth, "SendGrid");
       const form = await readRelayForm(request, reply);
       if (!form.email)
         throw badRequest(
@@ -128,12 +137,7 @@ export function relayRoutes(ctx: AppContext): FastifyPluginAsync {
       paths.inboundPostmark,
       { ...options, bodyLimit: Math.ceil(MAX_INBOUND_BYTES * 1.4) },
       async (request, reply) => {
-        const expected = inboundConfig(ctx).relays.postmarkAuth;
-        if (!expected) throw notSet("Postmark");
-        if (!basicAuthMatches(expected, header(request, "authorization"))) {
-          reply.header("www-authenticate", 'Basic realm="inbound"');
-          throw unauthorized("The Postmark inbound credentials are not valid.");
-        }
+        basicAuthOf(request, reply, inboundConfig(ctx).relays.postmarkAuth, "Postmark");
         const body = request.body as PostmarkInbound | undefined;
         if (!body || typeof body !== "object" || (!body.RawEmail && !body.From && !body.FromFull))
           throw badRequest("Send Postmark's inbound webhook JSON.");
