@@ -12,6 +12,12 @@ import type { PgTable } from "drizzle-orm/pg-core";
 export const columnName = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const quoted = (name: string) => `"${name}"`;
 
+/** Element `i` of a row as the column's type: an array column from its JSON array, the rest from text. */
+const pick = (i: number, type: string) =>
+  type.endsWith("[]")
+    ? `case when jsonb_typeof(r->${i}) = 'array' then array(select jsonb_array_elements_text(r->${i}))::${type} end`
+    : `(r->>${i})::${type}`;
+
 /** `(columns) select … from jsonb_array_elements($1)`: the body of an insert of `rows` into `table`. */
 export function jsonRowsInsert(table: PgTable, rows: readonly Record<string, unknown>[]): SQL {
   const all = getTableColumns(table);
@@ -21,6 +27,6 @@ export function jsonRowsInsert(table: PgTable, rows: readonly Record<string, unk
   const names = keys.map((key) => quoted(columnName(key)));
   const json = JSON.stringify(rows.map((row) => keys.map((key) => row[key] ?? null)));
   // Arrays, not objects: the column names are written once, not once a row.
-  const picks = keys.map((key, i) => `(r->>${i})::${all[key]!.getSQLType()} as ${quoted(columnName(key))}`);
+  const picks = keys.map((key, i) => `${pick(i, all[key]!.getSQLType())} as ${quoted(columnName(key))}`);
   return sql`(${sql.raw(names.join(", "))}) select ${sql.raw(picks.join(", "))} from jsonb_array_elements(${json}::jsonb) as r`;
 }
