@@ -20,6 +20,12 @@ const pick = (i: number, type: string) =>
 
 /** `(columns) select … from jsonb_array_elements($1)`: the body of an insert of `rows` into `table`. */
 export function jsonRowsInsert(table: PgTable, rows: readonly Record<string, unknown>[]): SQL {
+  const { names, select } = jsonRows(table, rows);
+  return sql`(${sql.raw(names.join(", "))}) ${select}`;
+}
+
+/** The rows as a `select … from jsonb_array_elements($1)` of the table's columns (their names apart). */
+export function jsonRows(table: PgTable, rows: readonly Record<string, unknown>[]) {
   const all = getTableColumns(table);
   const present = new Set<string>();
   for (const row of rows) for (const key in row) present.add(key);
@@ -28,5 +34,8 @@ export function jsonRowsInsert(table: PgTable, rows: readonly Record<string, unk
   const json = JSON.stringify(rows.map((row) => keys.map((key) => row[key] ?? null)));
   // Arrays, not objects: the column names are written once, not once a row.
   const picks = keys.map((key, i) => `${pick(i, all[key]!.getSQLType())} as ${quoted(columnName(key))}`);
-  return sql`(${sql.raw(names.join(", "))}) select ${sql.raw(picks.join(", "))} from jsonb_array_elements(${json}::jsonb) as r`;
+  return {
+    names,
+    select: sql`select ${sql.raw(picks.join(", "))} from jsonb_array_elements(${json}::jsonb) as r`,
+  };
 }
