@@ -7,7 +7,7 @@ export const SEND_REMINDER = "send-reminder";
 /** Where the queue puts a send job whose attempts are spent: its handler marks its unsent reminders failed. */
 export const SEND_REMINDER_DEAD = "send-reminder-dead";
 /** Reminders a send job carries: one company's, from one planning run (a manual send: one). */
-export const SEND_BATCH_SIZE = 100;
+export const SEND_BATCH_SIZE = 250;
 export const sendReminderPayload = z.union([
   z.object({ reminderIds: z.array(z.uuid()).min(1).max(SEND_BATCH_SIZE) }),
   // A job queued before send jobs carried batches.
@@ -32,8 +32,8 @@ export function sendReminderJob(
     name: SEND_REMINDER,
     // SMTP waits dominate: a job's reminders go out at once over the pooled transport, sharing
     // their reads; two jobs at once keep the SMTP connections busy while a job's slowest send
-    // finishes (bench/README.md, "Reminders"). One job per 100 reminders instead of one each
-    // writes a hundredth of the queue's rows when a day's reminders are planned.
+    // finishes (bench/README.md, "Reminders"). One job per 250 reminders instead of one each
+    // writes a 250th of the queue's rows when a day's reminders are planned, and reads what a batch shares once per 250 sends.
     concurrency: SEND_CONCURRENCY,
     queue: {
       retryLimit: SEND_ATTEMPTS - 1,

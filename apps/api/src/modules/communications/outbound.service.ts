@@ -98,7 +98,8 @@ export async function recordOutbound(db: DbOrTx, messages: OutboundMessage[]) {
       subject: m.subject,
       html: clean(m.html),
       text: m.text,
-      replyText: m.text,
+      // Only a received reply has text of its own apart from the quoted history; readers fall back to `text`.
+      replyText: "",
       error: m.error ?? null,
       note: m.note ?? null,
       attachments: m.attachments ?? [],

@@ -45,8 +45,11 @@ export const inThread = (
   sentBy: r.sentBy,
   at,
 });
-/** Sends accepted within this many milliseconds (or this many) are recorded with one statement. */
-const RECORD_WITHIN_MS = 5;
+/**
+ * Sends accepted within this many milliseconds (or this many) are recorded with one statement: a
+ * commit (an fsync on the embedded database) for several sends rather than each.
+ */
+const RECORD_WITHIN_MS = 20;
 const RECORD_AT_MOST = 100;
 /** A reminder sent: its record, and its message in the invoice's thread. */
 interface SentRow {
