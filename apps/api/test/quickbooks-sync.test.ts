@@ -7,8 +7,9 @@ import {
   payments,
   qboConnections,
 } from "../src/db/schema/index.ts";
+import { enqueueSync, QBO_SYNC } from "../src/jobs/qbo-sync.ts";
 import { callBudget, runSync } from "../src/modules/quickbooks/index.ts";
-import { createCompany, syncNow, waitForSync } from "./kit/index.ts";
+import { createCompany, syncNow, until, waitForSync } from "./kit/index.ts";
 import { quickbooksWorldForFile, REALM } from "./quickbooks-fixture.ts";
 
 /** Importing a QuickBooks company and keeping it equal to Intuit's records, whatever the network does. */
@@ -145,6 +146,47 @@ describe("QuickBooks sync", () => {
       expect(dupes!.n).toBe(0);
     }
   }, 120_000);
+
+  it("a company's long import, with its next sync queued behind it, holds up no other company's sync", async () => {
+    const realm = "9341452000000079";
+    largeCompany(realm, { customers: 1_000, invoices: 3_000, payments: 1_000 });
+    const [a, b] = [await createCompany(t), await createCompany(t)];
+    await connect(a, realm);
+    await waitForSync(t.call, a);
+    await connect(b);
+    await waitForSync(t.call, b);
+    const lastSync = async (companyId: string) =>
+      (await t.ctx.db.select().from(qboConnections).where(eq(qboConnections.companyId, companyId)))[0]!;
+    // Every answer to A's realm takes 5 s: its import (counts, then pages) runs for 10 s and more.
+    w.qb.control.setFaults(realm, { slowMs: 5_000, slowRate: 1 });
+    // A second worker on the queue, as another `npm run worker` process would run it.
+    await t.ctx.queue.work([QBO_SYNC]);
+    try {
+      // Imported anew (no cursor: a full import, as after a reconnect).
+      await t.ctx.db
+        .update(qboConnections)
+        .set({ syncProgress: null, cdcCursor: null })
+        .where(eq(qboConnections.companyId, a.companyId));
+      await enqueueSync(t.ctx, a.companyId, "full");
+      await until(async () => (await lastSync(a.companyId)).syncLeaseOwner !== null, 20_000, {
+        what: "A's import running",
+      });
+      // A webhook for A (queued behind its import), then B's sync.
+      await enqueueSync(t.ctx, a.companyId, "incremental");
+      const before = (await lastSync(b.companyId)).lastSyncAt!.getTime();
+      await enqueueSync(t.ctx, b.companyId, "incremental");
+      await until(async () => (await lastSync(b.companyId)).lastSyncAt!.getTime() > before, 60_000, {
+        what: "B's sync",
+      });
+      // B's finished while A's import still ran.
+      expect((await lastSync(a.companyId)).syncLeaseOwner).not.toBeNull();
+    } finally {
+      w.qb.control.clearFaults(realm);
+    }
+    await waitForSync(t.call, a, 120_000);
+    await t.ctx.queue.boss.offWork(QBO_SYNC);
+    await t.ctx.queue.work([QBO_SYNC]);
+  }, 180_000);
 
   it("resumes a crashed full import where it stopped, without duplicates or gaps", async () => {
     const u = await connectedUser();

@@ -18,12 +18,18 @@ export type SyncRunner = (
 export function qboSyncJob(ctx: AppContext, run: SyncRunner): JobDefinition<QboSyncJob> {
   return {
     name: QBO_SYNC,
-    // Stately: per company at most one queued and one running, so a burst of webhooks during a
-    // sync leaves exactly one sync to run after it. A job whose worker died is active until it
-    // expires; the expiry is short so another worker resumes the import within minutes. A sync
-    // still running at expiry holds the lease, so the retry finds it busy and comes back later.
+    // Short: per company at most one sync queued, so a burst of webhooks during a sync leaves one
+    // to run after it; two may be active at once, and the lease (sync.service.ts) makes the later
+    // one find the company busy and come back in 30 s. Not stately (one queued and one active per
+    // company): pg-boss 10 then fetches a company's queued job while its sync runs, its activation
+    // breaks the one-active index, and the fetch returns nothing, holding up every other
+    // company's sync until that one ends (bench/multi-process.ts found 243 s). A job whose worker
+    // died is active until it expires; the expiry is short so another worker resumes the import
+    // within minutes (sooner when another sync of the company is asked for: the lease is free a
+    // minute after the kill). A sync still running at expiry holds the lease, so the retry finds it
+    // busy and comes back later.
     queue: {
-      policy: "stately",
+      policy: "short",
       retryLimit: 8,
       retryDelay: 2,
       retryBackoff: true,
