@@ -1,0 +1,205 @@
+/**
+ * The kill of bench/multi-process.ts: a company connects the large QuickBooks company through API
+ * 1, a worker starts its full import; both API processes are asked for the same company's sync at
+ * once (one sync per company: the other worker writes none of its records); companies' reminders
+ * are planned, and once both workers hold send batches and the import is under way, the importing
+ * worker's process group is killed with SIGKILL. Then, with no help from the bench, the other
+ * worker finishes the import (counts compared with the sandbox's) and the send (reminders lost,
+ * duplicates by Message-ID); the time from the kill to each is measured.
+ */
+import { type CompanyUser, connectQuickBooks, httpCaller, sleep, until } from "@recoup/api/testing";
+import { countKilledSend, plannedCompanies, sendProgress } from "./multi-process-sending.ts";
+import { metricSum, type Stack, type Worker } from "./multi-process-stack.ts";
+import { loadAverage, log } from "./util.ts";
+
+const PAGE_WRITES = "recoup_quickbooks_sync_page_write_seconds_count";
+const pullPath = (companyId: string) => `/v1/business/invoice/pull/${companyId}`;
+
+export async function killMidImportAndSend(
+  stack: Stack,
+  o: {
+    /** A new company, not connected yet: it imports the large QuickBooks company. */
+    importer: CompanyUser;
+    /** A company synced already (the sample company): its own sync must not wait for the import. */
+    other: CompanyUser;
+    companies: number;
+    invoices: number;
+    zone: string;
+    today: string;
+    /** Kill once this share of the import's records is written (and sends are in flight). */
+    killAt: number;
+    waitMinutes: number;
+  },
+) {
+  const { bench, sandbox } = stack;
+  const [call1, call2] = stack.apis.map((a) => httpCaller(a.base));
+  const companyId = o.importer.companyId;
+  const summary = (await (
+    await fetch(`${sandbox.baseUrl}/_control/realms/${sandbox.realmId}/summary`)
+  ).json()) as {
+    customers: { total: number };
+    invoices: { total: number };
+    payments: number;
+    creditMemos: number;
+  };
+  const expected = {
+    customers: summary.customers.total,
+    invoices: summary.invoices.total,
+    payments: summary.payments,
+    creditMemos: summary.creditMemos,
+  };
+  const total = Object.values(expected).reduce((a, b) => a + b, 0);
+  const counts = () =>
+    bench.one<typeof expected>(
+      `select (select count(*)::int from customers where company_id = $1 and deleted_at is null) as customers,
+         (select count(*)::int from invoices where company_id = $1 and deleted_at is null) as invoices,
+         (select count(*)::int from payments where company_id = $1 and deleted_at is null) as payments,
+         (select count(*)::int from credit_memos where company_id = $1 and deleted_at is null) as "creditMemos"`,
+      [companyId],
+    );
+  const written = async () => Object.values(await counts()).reduce((a, b) => a + b, 0);
+  const pageWrites = (w: Worker) => metricSum(w.metricsUrl, PAGE_WRITES);
+  const lastSyncAt = async (id: string) =>
+    (await bench.one<{ at: number }>(
+      "select coalesce(extract(epoch from last_sync_at), 0)::float8 as at from qbo_connections where company_id = $1",
+      [id],
+    ))!.at;
+
+  // --- The import: which worker writes its pages. ---
+  await connectQuickBooks(call1!, o.importer, sandbox.baseUrl, sandbox.realmId);
+  const live = stack.workers.filter((w): w is Worker => w !== undefined);
+  const importer = await until(
+    async () => {
+      for (const w of live) if ((await pageWrites(w)) > 0) return w;
+      return undefined;
+    },
+    180_000,
+    { what: "a worker writing the import's pages", intervalMs: 200 },
+  );
+  const other = live.find((w) => w !== importer)!;
+  log(`${importer.name} imports ${total} records; ${other.name} is the other worker`);
+
+  // --- One sync per company: both API processes asked for its sync at once, mid-import. ---
+  const otherWritesBefore = await pageWrites(other);
+  const busyBefore = await metricSum(other.metricsUrl, "recoup_quickbooks_sync_runs_total", 'outcome="busy"');
+  const pulls = await Promise.all(
+    [call1!, call2!].map((call) => call("GET", pullPath(companyId), { token: o.importer.token })),
+  );
+  // Another company's sync asked for after it: does it run while the import holds its job?
+  const otherBefore = await lastSyncAt(o.other.companyId);
+  const otherPull = await call2!("GET", pullPath(o.other.companyId), { token: o.other.token });
+  const tOther = performance.now();
+  const otherCompanySynced = await until(
+    async () => (await lastSyncAt(o.other.companyId)) > otherBefore,
+    30_000,
+    {
+      intervalMs: 250,
+    },
+  ).then(
+    () => +((performance.now() - tOther) / 1000).toFixed(1),
+    () => null,
+  );
+  const jobs = await bench.client.query(
+    `select state, count(*)::int as n from pgboss.job where name = 'qbo-sync' and singleton_key = $1 group by state`,
+    [companyId],
+  );
+  const otherWrites = (await pageWrites(other)) - otherWritesBefore;
+  const oneSyncPerCompany = {
+    pass: otherWrites === 0 && pulls.filter((p) => p.json?.data?.queued === true).length <= 1,
+    pullAnswers: pulls.map((p) => ({ status: p.status, queued: p.json?.data?.queued })),
+    jobsOfTheCompanyByState: Object.fromEntries(jobs.rows.map((r) => [r.state, r.n])),
+    pagesWrittenByTheOtherWorker: otherWrites,
+    busyRunsOnTheOtherWorker:
+      (await metricSum(other.metricsUrl, "recoup_quickbooks_sync_runs_total", 'outcome="busy"')) - busyBefore,
+    anotherCompanysSync: {
+      pull: { status: otherPull.status, queued: otherPull.json?.data?.queued },
+      /** Seconds until it finished, or null: not within 30 s while the import ran. */
+      finishedWithinSeconds: otherCompanySynced,
+    },
+  };
+  log("one sync per company:", oneSyncPerCompany);
+
+  // --- Sends in flight on both workers, the import under way: kill the importer. ---
+  await stack.sink.command("clear");
+  const set = await plannedCompanies(stack, { ...o, label: "send_kill" });
+  log(`kill set: ${set.reminders} reminders planned; waiting for sends on both workers`);
+  const activeSends = async () =>
+    (await bench.one<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where name = 'send-reminder' and state = 'active'",
+    ))!.n;
+  const moment = await until(
+    async () => {
+      const [active, w, p] = await Promise.all([activeSends(), written(), sendProgress(stack, set.ids)]);
+      const late = w >= 0.9 * total || p.queued < 0.2 * set.reminders;
+      return ((active >= 3 && w >= o.killAt * total) || late) && { activeSendJobs: active, written: w, ...p };
+    },
+    10 * 60_000,
+    { what: "sends on both workers mid-import", intervalMs: 100 },
+  );
+  await stack.killWorker(importer);
+  const tKill = performance.now();
+  const killedAt = new Date();
+  stack.workers[stack.workers.indexOf(importer)] = undefined;
+  log(`killed ${importer.name} (SIGKILL, its process group) at`, moment);
+  await sleep(3000);
+  const leftActive = await bench.client.query(
+    `select name, count(*)::int as n from pgboss.job where state = 'active' and started_on < $1 group by name`,
+    [killedAt],
+  );
+  const deadWorkersJobs = Object.fromEntries(leftActive.rows.map((r) => [r.name, r.n]));
+  log("jobs the dead worker left active:", deadWorkersJobs);
+
+  // --- The other worker, unaided: the import finished, the reminders sent. ---
+  const secondsSinceKill = () => +((performance.now() - tKill) / 1000).toFixed(1);
+  const waitMs = o.waitMinutes * 60_000;
+  const [importDone, sendDone] = await Promise.all([
+    until(
+      async () => {
+        const r = await bench.one<{ phase: string | null; owner: string | null }>(
+          `select sync_progress->>'phase' as phase, sync_lease_owner as owner from qbo_connections where company_id = $1`,
+          [companyId],
+        );
+        return r?.phase === "done" && r.owner === null && secondsSinceKill();
+      },
+      waitMs,
+      { what: "the import finished", intervalMs: 500 },
+    ).catch((e: Error) => e.message),
+    until(async () => (await sendProgress(stack, set.ids)).queued === 0 && secondsSinceKill(), waitMs, {
+      what: "the reminders sent",
+      intervalMs: 500,
+    }).catch((e: Error) => e.message),
+  ]);
+  const after = await counts();
+  const progress = await bench.one<{ counts: Record<string, number> }>(
+    `select sync_progress->'counts' as counts from qbo_connections where company_id = $1`,
+    [companyId],
+  );
+  const importResult = {
+    records: total,
+    writtenAtKill: moment.written,
+    expected,
+    inRecoup: after,
+    equal: JSON.stringify(after) === JSON.stringify(expected),
+    syncProgressCounts: progress?.counts,
+    finishedOnTheOtherWorker: (await pageWrites(other)) > otherWritesBefore,
+    secondsFromKillToFinished: importDone,
+  };
+  const sendResult = {
+    ...(await countKilledSend(stack, set.ids)),
+    emails: set.emails,
+    sentAtKill: moment.sent,
+    activeSendJobsAtKill: moment.activeSendJobs,
+    secondsFromKillToAllSent: sendDone,
+    final: await sendProgress(stack, set.ids),
+  };
+  log("import after the kill:", importResult);
+  log("send after the kill:", sendResult);
+  return {
+    killedWorker: importer.name,
+    deadWorkersActiveJobs: deadWorkersJobs,
+    oneSyncPerCompany,
+    import: importResult,
+    send: sendResult,
+    load: loadAverage(),
+  };
+}

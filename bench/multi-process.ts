@@ -1,0 +1,183 @@
+/**
+ * Several processes on one PostgreSQL (issue 21, item 3): two API processes (`npm start`'s
+ * command, `RUN_WORKER=false`) and two workers (`npm run worker`'s), started here on a throwaway
+ * PostgreSQL with one set of sandboxes (bench/multi-process-stack.ts). Run:
+ * `BENCH_DB=postgres npx tsx bench/multi-process.ts`; results in bench/results/multi-process.json.
+ *
+ * 1. requests/s on the invoice list of a synced company, with one API process (one load process,
+ *    MP_CONNECTIONS connections) and with two (two load processes at once, half the connections
+ *    each, one per API process; their requests/s added up), MP_SECONDS each;
+ * 2. agreement across the API processes (bench/multi-process-checks.ts): sessions, the sign-in rate
+ *    limit (RATE_LIMIT_PER_MINUTE=MP_RATE_LIMIT), the company's cached figures, a note and a setting;
+ * 3. emails/s with one worker and with two (bench/multi-process-sending.ts), MP_SEND_COMPANIES
+ *    companies' first-day reminders each time;
+ * 4. under background load on both API processes: a full import of the large QuickBooks company
+ *    (MP_QBO_INVOICES invoices) and a send, the importing worker killed with SIGKILL in the middle of
+ *    both, the other worker left to finish them (bench/multi-process-kill.ts); one sync per company
+ *    checked during the import;
+ * 5. cron: jobs per tick of each cron queue over the whole run (bench/multi-process-cron.ts).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import path from "node:path";
+import {
+  connectQuickBooks,
+  createCompany,
+  httpCaller,
+  Mailbox,
+  SAMPLE_REALM,
+  waitForSync,
+} from "@recoup/api/testing";
+import { apiPaths } from "@recoup/contracts";
+import { agreementChecks } from "./multi-process-checks.ts";
+import { backgroundLoad, cronPerTick, cronQueues } from "./multi-process-cron.ts";
+import { killMidImportAndSend } from "./multi-process-kill.ts";
+import { emailsPerSecond } from "./multi-process-sending.ts";
+import { startStack } from "./multi-process-stack.ts";
+import { localDate, zoneInMorning } from "./reminders-data.ts";
+import { loadAverage, log, runLoad } from "./util.ts";
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SECONDS = env("MP_SECONDS", 20);
+const CONNECTIONS = env("MP_CONNECTIONS", 20);
+const RATE_LIMIT = env("MP_RATE_LIMIT", 6);
+const SEND_COMPANIES = env("MP_SEND_COMPANIES", 10);
+const INVOICES = env("MP_INVOICES", 1000);
+const QBO_INVOICES = env("MP_QBO_INVOICES", 100_000);
+const KILL_AT = env("MP_KILL_AT", 0.3);
+const KILL_WAIT_MINUTES = env("MP_KILL_WAIT_MINUTES", 20);
+const BACKGROUND_CONNECTIONS = env("MP_BACKGROUND_CONNECTIONS", 2);
+const SAFETY_SYNC_MINUTES = env("MP_SAFETY_SYNC_MINUTES", 2);
+const SKIP = new Set((process.env.MP_SKIP ?? "").split(",").filter(Boolean));
+
+const stack = await startStack({
+  size: { customers: QBO_INVOICES / 10, invoices: QBO_INVOICES, payments: Math.round(QBO_INVOICES * 0.6) },
+  rateLimitPerMinute: RATE_LIMIT,
+  safetySyncMinutes: SAFETY_SYNC_MINUTES,
+});
+const runStarted = new Date();
+const [api1, api2] = stack.apis as [(typeof stack.apis)[0], (typeof stack.apis)[0]];
+const results: Record<string, unknown> = {};
+try {
+  // --- Two companies signed up through API 1: one on the sample QuickBooks company, synced. ---
+  const stackOne = { call: httpCaller(api1.base), mailbox: new Mailbox(stack.sink.inboxUrl) };
+  const listed = await createCompany(stackOne, { companyName: "Listed Co", label: "mp-listed" });
+  const importing = await createCompany(stackOne, { companyName: "Large Co", label: "mp-import" });
+  await connectQuickBooks(stackOne.call, listed, stack.sandbox.baseUrl, SAMPLE_REALM);
+  await waitForSync(stackOne.call, listed, 120_000);
+  const list = `${apiPaths.invoices.list}?companyId=${listed.companyId}&page=1&limit=10`;
+  log(`signed up and synced the sample company; load ${loadAverage()}`);
+
+  // --- 1. requests/s with one API process and with two. ---
+  if (!SKIP.has("load")) {
+    type Load = {
+      requestsPerSecond: number;
+      requests: number;
+      non2xx: number;
+      errors: number;
+      latencyMs: unknown;
+    };
+    const loadBefore1 = loadAverage();
+    const one = await runLoad<Load>(`${api1.base}${list}`, listed.token, CONNECTIONS, SECONDS);
+    const loadBefore2 = loadAverage();
+    const two = await Promise.all(
+      [api1, api2].map((a) => runLoad<Load>(`${a.base}${list}`, listed.token, CONNECTIONS / 2, SECONDS)),
+    );
+    const summary = (r: Load) => ({
+      requestsPerSecond: r.requestsPerSecond,
+      requests: r.requests,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      latencyMs: r.latencyMs,
+    });
+    results.requestsPerSecond = {
+      page: "invoice list, page 1 of 10 (the sample company)",
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      oneApi: { ...summary(one), loadBefore: loadBefore1 },
+      twoApis: {
+        requestsPerSecond: +two.reduce((n, r) => n + r.requestsPerSecond, 0).toFixed(1),
+        perProcess: two.map(summary),
+        loadBefore: loadBefore2,
+      },
+      note: "two load processes at once in the two-API run (one per API process, half the connections each); the machine has 2 cores shared by the load generators, both API processes, both workers and PostgreSQL",
+    };
+    log("requests/s:", results.requestsPerSecond);
+  }
+
+  // --- 2. Agreement across the API processes. ---
+  results.agreement = await agreementChecks(stack.apis, listed, SAMPLE_REALM, RATE_LIMIT);
+  log("agreement:", results.agreement);
+
+  // --- 3. emails/s with one worker and with two. ---
+  const zone = zoneInMorning();
+  const today = localDate(zone);
+  const sendOptions = { companies: SEND_COMPANIES, invoices: INVOICES, zone, today };
+  if (!SKIP.has("send")) {
+    results.emailsPerSecond = {
+      oneWorker: await emailsPerSecond(stack, 1, sendOptions),
+      twoWorkers: await emailsPerSecond(stack, 2, sendOptions),
+    };
+  } else {
+    for (const [i, w] of stack.workers.entries())
+      stack.workers[i] = w ?? (await stack.startWorker(`worker${i + 1}`));
+  }
+
+  // --- 4. The kill, under background load on both API processes. ---
+  if (!SKIP.has("kill")) {
+    const background = backgroundLoad(
+      [api1, api2].map((a) => `${a.base}${list}`),
+      listed.token,
+      BACKGROUND_CONNECTIONS,
+    );
+    try {
+      results.kill = await killMidImportAndSend(stack, {
+        importer: importing,
+        other: listed,
+        ...sendOptions,
+        killAt: KILL_AT,
+        waitMinutes: KILL_WAIT_MINUTES,
+      });
+    } finally {
+      results.backgroundLoad = { connectionsPerApi: BACKGROUND_CONNECTIONS, ...(await background.stop()) };
+    }
+  }
+} catch (error) {
+  results.error = (error as Error).stack ?? String(error);
+  log("the run stopped early:", error);
+}
+
+// --- 5. Cron: jobs per tick over the whole run. ---
+const runEnded = new Date();
+results.cron = await cronPerTick(
+  (text, params) => stack.bench.client.query(text, params),
+  cronQueues(SAFETY_SYNC_MINUTES),
+  runStarted,
+  runEnded,
+);
+log("cron:", results.cron);
+
+const result = {
+  date: new Date().toISOString(),
+  command: "BENCH_DB=postgres npx tsx bench/multi-process.ts",
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAtEnd: loadAverage() },
+  settings: {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    rateLimitPerMinute: RATE_LIMIT,
+    sendCompanies: SEND_COMPANIES,
+    invoicesPerCompany: INVOICES,
+    qboInvoices: QBO_INVOICES,
+    killAt: KILL_AT,
+    killWaitMinutes: KILL_WAIT_MINUTES,
+    safetySyncMinutes: SAFETY_SYNC_MINUTES,
+  },
+  minutes: +((runEnded.getTime() - runStarted.getTime()) / 60_000).toFixed(1),
+  ...results,
+};
+const resultsDir = path.join(import.meta.dirname, "results");
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(path.join(resultsDir, "multi-process.json"), `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify(result, null, 2));
+await stack.close();
+process.exit(results.error ? 1 : 0);
