@@ -63,14 +63,19 @@ export async function cronPerTick(query: Query, queues: Record<string, string>, 
  * Load on every API process until stopped (bench/load.ts, in rounds of `seconds`), as the
  * background of the checks: answers what it saw when stopped.
  */
-export function backgroundLoad(urls: string[], token: string, connections: number, seconds = 15) {
+export function backgroundLoad(
+  urls: string[],
+  token: () => Promise<string>,
+  connections: number,
+  seconds = 15,
+) {
   let stopped = false;
   const seen = { rounds: 0, requests: 0, non2xx: 0, errors: 0 };
   const loops = urls.map(async (url) => {
     while (!stopped) {
       const r = await runLoad<{ requests: number; non2xx: number; errors: number }>(
         url,
-        token,
+        await token(),
         connections,
         seconds,
       );

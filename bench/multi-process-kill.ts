@@ -10,6 +10,7 @@
 import { type CompanyUser, connectQuickBooks, httpCaller, sleep, until } from "@recoup/api/testing";
 import { countKilledSend, plannedCompanies, sendProgress } from "./multi-process-sending.ts";
 import { metricSum, type Stack, type Worker } from "./multi-process-stack.ts";
+import { sandboxTotals } from "./pglite-crash-import.ts";
 import { loadAverage, log } from "./util.ts";
 
 const PAGE_WRITES = "recoup_quickbooks_sync_page_write_seconds_count";
@@ -34,20 +35,7 @@ export async function killMidImportAndSend(
   const { bench, sandbox } = stack;
   const [call1, call2] = stack.apis.map((a) => httpCaller(a.base));
   const companyId = o.importer.companyId;
-  const summary = (await (
-    await fetch(`${sandbox.baseUrl}/_control/realms/${sandbox.realmId}/summary`)
-  ).json()) as {
-    customers: { total: number };
-    invoices: { total: number };
-    payments: number;
-    creditMemos: number;
-  };
-  const expected = {
-    customers: summary.customers.total,
-    invoices: summary.invoices.total,
-    payments: summary.payments,
-    creditMemos: summary.creditMemos,
-  };
+  const expected = await sandboxTotals(sandbox.baseUrl, sandbox.realmId);
   const total = Object.values(expected).reduce((a, b) => a + b, 0);
   const counts = () =>
     bench.one<typeof expected>(

@@ -24,6 +24,7 @@ import {
   connectQuickBooks,
   createCompany,
   httpCaller,
+  logIn,
   Mailbox,
   SAMPLE_REALM,
   waitForSync,
@@ -38,22 +39,29 @@ import { localDate, zoneInMorning } from "./reminders-data.ts";
 import { loadAverage, log, runLoad } from "./util.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const SECONDS = env("MP_SECONDS", 20);
-const CONNECTIONS = env("MP_CONNECTIONS", 20);
-const RATE_LIMIT = env("MP_RATE_LIMIT", 6);
-const SEND_COMPANIES = env("MP_SEND_COMPANIES", 10);
-const INVOICES = env("MP_INVOICES", 1000);
-const QBO_INVOICES = env("MP_QBO_INVOICES", 100_000);
-const KILL_AT = env("MP_KILL_AT", 0.3);
-const KILL_WAIT_MINUTES = env("MP_KILL_WAIT_MINUTES", 20);
-const BACKGROUND_CONNECTIONS = env("MP_BACKGROUND_CONNECTIONS", 2);
-const SAFETY_SYNC_MINUTES = env("MP_SAFETY_SYNC_MINUTES", 2);
+/** The sizes and knobs (environment variables MP_*); the defaults make a run of about 15 minutes. */
+const settings = {
+  seconds: env("MP_SECONDS", 20),
+  connections: env("MP_CONNECTIONS", 20),
+  rateLimitPerMinute: env("MP_RATE_LIMIT", 6),
+  sendCompanies: env("MP_SEND_COMPANIES", 10),
+  invoicesPerCompany: env("MP_INVOICES", 1000),
+  qboInvoices: env("MP_QBO_INVOICES", 100_000),
+  killAt: env("MP_KILL_AT", 0.3),
+  killWaitMinutes: env("MP_KILL_WAIT_MINUTES", 20),
+  backgroundConnections: env("MP_BACKGROUND_CONNECTIONS", 2),
+  safetySyncMinutes: env("MP_SAFETY_SYNC_MINUTES", 2),
+};
 const SKIP = new Set((process.env.MP_SKIP ?? "").split(",").filter(Boolean));
 
 const stack = await startStack({
-  size: { customers: QBO_INVOICES / 10, invoices: QBO_INVOICES, payments: Math.round(QBO_INVOICES * 0.6) },
-  rateLimitPerMinute: RATE_LIMIT,
-  safetySyncMinutes: SAFETY_SYNC_MINUTES,
+  size: {
+    customers: settings.qboInvoices / 10,
+    invoices: settings.qboInvoices,
+    payments: Math.round(settings.qboInvoices * 0.6),
+  },
+  rateLimitPerMinute: settings.rateLimitPerMinute,
+  safetySyncMinutes: settings.safetySyncMinutes,
 });
 const runStarted = new Date();
 const [api1, api2] = stack.apis as [(typeof stack.apis)[0], (typeof stack.apis)[0]];
@@ -78,10 +86,17 @@ try {
       latencyMs: unknown;
     };
     const loadBefore1 = loadAverage();
-    const one = await runLoad<Load>(`${api1.base}${list}`, listed.token, CONNECTIONS, SECONDS);
+    const one = await runLoad<Load>(
+      `${api1.base}${list}`,
+      listed.token,
+      settings.connections,
+      settings.seconds,
+    );
     const loadBefore2 = loadAverage();
     const two = await Promise.all(
-      [api1, api2].map((a) => runLoad<Load>(`${a.base}${list}`, listed.token, CONNECTIONS / 2, SECONDS)),
+      [api1, api2].map((a) =>
+        runLoad<Load>(`${a.base}${list}`, listed.token, settings.connections / 2, settings.seconds),
+      ),
     );
     const summary = (r: Load) => ({
       requestsPerSecond: r.requestsPerSecond,
@@ -92,8 +107,8 @@ try {
     });
     results.requestsPerSecond = {
       page: "invoice list, page 1 of 10 (the sample company)",
-      connections: CONNECTIONS,
-      seconds: SECONDS,
+      connections: settings.connections,
+      seconds: settings.seconds,
       oneApi: { ...summary(one), loadBefore: loadBefore1 },
       twoApis: {
         requestsPerSecond: +two.reduce((n, r) => n + r.requestsPerSecond, 0).toFixed(1),
@@ -106,13 +121,18 @@ try {
   }
 
   // --- 2. Agreement across the API processes. ---
-  results.agreement = await agreementChecks(stack.apis, listed, SAMPLE_REALM, RATE_LIMIT);
+  results.agreement = await agreementChecks(stack.apis, listed, SAMPLE_REALM, settings.rateLimitPerMinute);
   log("agreement:", results.agreement);
 
   // --- 3. emails/s with one worker and with two. ---
   const zone = zoneInMorning();
   const today = localDate(zone);
-  const sendOptions = { companies: SEND_COMPANIES, invoices: INVOICES, zone, today };
+  const sendOptions = {
+    companies: settings.sendCompanies,
+    invoices: settings.invoicesPerCompany,
+    zone,
+    today,
+  };
   if (!SKIP.has("send")) {
     results.emailsPerSecond = {
       oneWorker: await emailsPerSecond(stack, 1, sendOptions),
@@ -125,21 +145,37 @@ try {
 
   // --- 4. The kill, under background load on both API processes. ---
   if (!SKIP.has("kill")) {
+    // Sessions' tokens last 15 minutes: fresh ones for the kill's calls and for the load, whose
+    // token is renewed every 10 minutes (a login each time; the rate limit counts those).
+    for (const user of [listed, importing])
+      user.token = (await logIn(stackOne.call, user.email, user.password)).IdToken;
+    let loadToken = { token: listed.token, at: Date.now() };
+    const token = async () => {
+      if (Date.now() - loadToken.at > 10 * 60_000)
+        loadToken = {
+          token: (await logIn(stackOne.call, listed.email, listed.password)).IdToken,
+          at: Date.now(),
+        };
+      return loadToken.token;
+    };
     const background = backgroundLoad(
       [api1, api2].map((a) => `${a.base}${list}`),
-      listed.token,
-      BACKGROUND_CONNECTIONS,
+      token,
+      settings.backgroundConnections,
     );
     try {
       results.kill = await killMidImportAndSend(stack, {
         importer: importing,
         other: listed,
         ...sendOptions,
-        killAt: KILL_AT,
-        waitMinutes: KILL_WAIT_MINUTES,
+        killAt: settings.killAt,
+        waitMinutes: settings.killWaitMinutes,
       });
     } finally {
-      results.backgroundLoad = { connectionsPerApi: BACKGROUND_CONNECTIONS, ...(await background.stop()) };
+      results.backgroundLoad = {
+        connectionsPerApi: settings.backgroundConnections,
+        ...(await background.stop()),
+      };
     }
   }
 } catch (error) {
@@ -151,7 +187,7 @@ try {
 const runEnded = new Date();
 results.cron = await cronPerTick(
   (text, params) => stack.bench.client.query(text, params),
-  cronQueues(SAFETY_SYNC_MINUTES),
+  cronQueues(settings.safetySyncMinutes),
   runStarted,
   runEnded,
 );
@@ -161,17 +197,7 @@ const result = {
   date: new Date().toISOString(),
   command: "BENCH_DB=postgres npx tsx bench/multi-process.ts",
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAtEnd: loadAverage() },
-  settings: {
-    seconds: SECONDS,
-    connections: CONNECTIONS,
-    rateLimitPerMinute: RATE_LIMIT,
-    sendCompanies: SEND_COMPANIES,
-    invoicesPerCompany: INVOICES,
-    qboInvoices: QBO_INVOICES,
-    killAt: KILL_AT,
-    killWaitMinutes: KILL_WAIT_MINUTES,
-    safetySyncMinutes: SAFETY_SYNC_MINUTES,
-  },
+  settings,
   minutes: +((runEnded.getTime() - runStarted.getTime()) / 60_000).toFixed(1),
   ...results,
 };
