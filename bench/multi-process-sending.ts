@@ -32,6 +32,13 @@ export async function plannedCompanies(
     label: o.label,
     combine: false,
   });
+  // Billing is on in these processes (the Stripe sandbox): a company without a valid subscription
+  // is held back at send time. These are in their trial, as after onboarding.
+  await bench.client.query(
+    `insert into subscriptions (company_id, status, plan_name, trial_end)
+     select id, 'trialing', 'Trial', now() + interval '14 days' from unnest($1::uuid[]) id`,
+    [data.ids],
+  );
   let reminders = 0;
   for (const id of data.ids) {
     const outcome = await planCompany(bench.ctx, id);

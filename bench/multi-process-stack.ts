@@ -77,12 +77,24 @@ export async function startStack(o: StackOptions) {
   };
 
   const apis: Api[] = [];
+  const groups = new Set<number>();
+  // The processes run in groups of their own (detached): a run that stops early takes them along.
+  process.on("exit", () => {
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        // gone already
+      }
+    }
+  });
   for (const [i, port] of ports.entries()) {
     const server = await startServer(
       dataDir,
       { ...env, PORT: String(port), HOST: "127.0.0.1", RUN_WORKER: "false" },
       { quietStderr: true, timeoutMs: 120_000 },
     );
+    groups.add(server.child.pid!);
     apis.push({ name: `api${i + 1}`, base: `http://127.0.0.1:${port}`, server });
     log(`api${i + 1} at http://127.0.0.1:${port} in ${server.readySeconds} s`);
   }
@@ -96,6 +108,7 @@ export async function startStack(o: StackOptions) {
       env: { ...process.env, ...env, METRICS_PORT: String(metricsPort), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    groups.add(child.pid!);
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
       child.once("exit", (code, signal) => resolve(signal ?? code)),
     );
