@@ -13,7 +13,8 @@ import { metricSum, type Stack, type Worker } from "./multi-process-stack.ts";
 import { sandboxTotals } from "./pglite-crash-import.ts";
 import { loadAverage, log } from "./util.ts";
 
-const PAGE_WRITES = "recoup_quickbooks_sync_page_write_seconds_count";
+/** Records a worker's syncs wrote (its own counter): the importer's grow by a page at a time. */
+const RECORDS = "recoup_quickbooks_sync_records_total";
 const pullPath = (companyId: string) => `/v1/business/invoice/pull/${companyId}`;
 
 export async function killMidImportAndSend(
@@ -46,19 +47,38 @@ export async function killMidImportAndSend(
       [companyId],
     );
   const written = async () => Object.values(await counts()).reduce((a, b) => a + b, 0);
-  const pageWrites = (w: Worker) => metricSum(w.metricsUrl, PAGE_WRITES);
+  const recordsWritten = (w: Worker) => metricSum(w.metricsUrl, RECORDS);
   const lastSyncAt = async (id: string) =>
     (await bench.one<{ at: number }>(
       "select coalesce(extract(epoch from last_sync_at), 0)::float8 as at from qbo_connections where company_id = $1",
       [id],
     ))!.at;
 
-  // --- The import: which worker writes its pages. ---
-  await connectQuickBooks(call1!, o.importer, sandbox.baseUrl, sandbox.realmId);
+  /** Another company's sync asked for now: does it run while the import holds its queue's job? */
+  async function otherCompanySync() {
+    const before = await lastSyncAt(o.other.companyId);
+    const pull = await call2!("GET", pullPath(o.other.companyId), { token: o.other.token });
+    const t = performance.now();
+    const finished = await until(async () => (await lastSyncAt(o.other.companyId)) > before, 30_000, {
+      intervalMs: 250,
+    }).then(
+      () => +((performance.now() - t) / 1000).toFixed(1),
+      () => null,
+    );
+    /** Seconds until it finished, or null: not within 30 s while the import ran. */
+    return {
+      pull: { status: pull.status, queued: pull.json?.data?.queued },
+      finishedWithinSeconds: finished,
+    };
+  }
+
+  // --- The import: which worker writes its pages (its records counter grows by a page or more). ---
   const live = stack.workers.filter((w): w is Worker => w !== undefined);
+  const baseline = await Promise.all(live.map(recordsWritten));
+  await connectQuickBooks(call1!, o.importer, sandbox.baseUrl, sandbox.realmId);
   const importer = await until(
     async () => {
-      for (const w of live) if ((await pageWrites(w)) > 0) return w;
+      for (const [i, w] of live.entries()) if ((await recordsWritten(w)) - baseline[i]! >= 1000) return w;
       return undefined;
     },
     180_000,
@@ -68,42 +88,29 @@ export async function killMidImportAndSend(
   log(`${importer.name} imports ${total} records; ${other.name} is the other worker`);
 
   // --- One sync per company: both API processes asked for its sync at once, mid-import. ---
-  const otherWritesBefore = await pageWrites(other);
+  const otherBefore = await recordsWritten(other);
+  const importerBefore = await recordsWritten(importer);
   const busyBefore = await metricSum(other.metricsUrl, "recoup_quickbooks_sync_runs_total", 'outcome="busy"');
   const pulls = await Promise.all(
     [call1!, call2!].map((call) => call("GET", pullPath(companyId), { token: o.importer.token })),
   );
-  // Another company's sync asked for after it: does it run while the import holds its job?
-  const otherBefore = await lastSyncAt(o.other.companyId);
-  const otherPull = await call2!("GET", pullPath(o.other.companyId), { token: o.other.token });
-  const tOther = performance.now();
-  const otherCompanySynced = await until(
-    async () => (await lastSyncAt(o.other.companyId)) > otherBefore,
-    30_000,
-    {
-      intervalMs: 250,
-    },
-  ).then(
-    () => +((performance.now() - tOther) / 1000).toFixed(1),
-    () => null,
-  );
+  await sleep(5000);
   const jobs = await bench.client.query(
     `select state, count(*)::int as n from pgboss.job where name = 'qbo-sync' and singleton_key = $1 group by state`,
     [companyId],
   );
-  const otherWrites = (await pageWrites(other)) - otherWritesBefore;
   const oneSyncPerCompany = {
-    pass: otherWrites === 0 && pulls.filter((p) => p.json?.data?.queued === true).length <= 1,
+    pass:
+      (await recordsWritten(other)) === otherBefore &&
+      pulls.filter((p) => p.json?.data?.queued === true).length <= 1,
     pullAnswers: pulls.map((p) => ({ status: p.status, queued: p.json?.data?.queued })),
     jobsOfTheCompanyByState: Object.fromEntries(jobs.rows.map((r) => [r.state, r.n])),
-    pagesWrittenByTheOtherWorker: otherWrites,
+    /** In the 5 s after the two requests: the importer's, and the other worker's (must stay 0). */
+    recordsWrittenByTheImporter: (await recordsWritten(importer)) - importerBefore,
+    recordsWrittenByTheOtherWorker: (await recordsWritten(other)) - otherBefore,
     busyRunsOnTheOtherWorker:
       (await metricSum(other.metricsUrl, "recoup_quickbooks_sync_runs_total", 'outcome="busy"')) - busyBefore,
-    anotherCompanysSync: {
-      pull: { status: otherPull.status, queued: otherPull.json?.data?.queued },
-      /** Seconds until it finished, or null: not within 30 s while the import ran. */
-      finishedWithinSeconds: otherCompanySynced,
-    },
+    anotherCompanysSync: await otherCompanySync(),
   };
   log("one sync per company:", oneSyncPerCompany);
 
@@ -126,6 +133,7 @@ export async function killMidImportAndSend(
   );
   await stack.killWorker(importer);
   const tKill = performance.now();
+  const otherAfterKill = await recordsWritten(other);
   const killedAt = new Date();
   stack.workers[stack.workers.indexOf(importer)] = undefined;
   log(`killed ${importer.name} (SIGKILL, its process group) at`, moment);
@@ -169,7 +177,7 @@ export async function killMidImportAndSend(
     inRecoup: after,
     equal: JSON.stringify(after) === JSON.stringify(expected),
     syncProgressCounts: progress?.counts,
-    finishedOnTheOtherWorker: (await pageWrites(other)) > otherWritesBefore,
+    recordsWrittenByTheOtherWorkerAfterTheKill: (await recordsWritten(other)) - otherAfterKill,
     secondsFromKillToFinished: importDone,
   };
   const sendResult = {
