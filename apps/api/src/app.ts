@@ -10,7 +10,7 @@ import { assemble, startMailboxReading } from "./assembly.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { authRoutes, oauthRoutes, tenantScope } from "./modules/auth/index.ts";
+import { authRoutes, databaseRateStore, oauthRoutes, tenantScope } from "./modules/auth/index.ts";
 import { billingRoutes, stripeWebhookRoutes } from "./modules/billing/index.ts";
 import {
   communicationsRoutes,
@@ -82,6 +82,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so the API processes behind one address share each limit.
+    store: databaseRateStore(ctx.db) as never,
     errorResponseBuilder: () => ({ statusCode: 429, message: authMessages.tooManyRequests }),
   });
   await registerOpenApi(app);

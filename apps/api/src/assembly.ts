@@ -15,13 +15,14 @@ import { deliverCodeJob } from "./jobs/deliver-code.ts";
 import { deliverLoginCodeJob } from "./jobs/deliver-login-code.ts";
 import { safetySyncJob } from "./jobs/qbo-safety-sync.ts";
 import { qboSyncJob } from "./jobs/qbo-sync.ts";
+import { rateCountersPruneJob } from "./jobs/rate-counters-prune.ts";
 import { reminderPlanJob } from "./jobs/reminder-plan.ts";
 import { reminderPlannerJob } from "./jobs/reminder-planner.ts";
 import { sendEmailJob } from "./jobs/send-email.ts";
 import { sendReminderDeadJob, sendReminderJob } from "./jobs/send-reminder.ts";
 import { sendStatementJob } from "./jobs/send-statement.ts";
 import { statementPlannerJob } from "./jobs/statement-planner.ts";
-import { deliverCode, deliverLoginCode } from "./modules/auth/index.ts";
+import { deliverCode, deliverLoginCode, pruneCounters } from "./modules/auth/index.ts";
 import {
   billingGate,
   provisionSubscription,
@@ -62,6 +63,7 @@ function registerJobs(ctx: AppContext) {
       await pruneBillingEvents(ctx.db, new Date(ctx.now().getTime() - BILLING_EVENTS_KEPT_DAYS * 86_400_000));
     }),
   );
+  ctx.queue.define(rateCountersPruneJob(() => pruneCounters(ctx.db)));
   if (ctx.database.kind === "pglite") ctx.queue.define(dbMaintenanceJob(() => vacuumEngineTables(ctx.db)));
   ctx.queue.define(
     reminderPlannerJob(async () => {

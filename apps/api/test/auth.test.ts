@@ -1,6 +1,6 @@
 import { authMessages } from "@recoup/contracts";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { oneTimeCodes, users } from "../src/db/schema/index.ts";
 import {
   appForFile,
@@ -176,6 +176,33 @@ describe("login", () => {
     expect(unknown.status).toBe(401);
     expect(wrong.text).toBe(unknown.text);
   });
+
+  // Two API processes on one PostgreSQL: two apps on the same database, each with its own memory.
+  it.runIf(inject("pgServerUrl"))(
+    "counts a client's requests across API processes on one database",
+    async () => {
+      const first = await createTestApp({ RATE_LIMIT_PER_MINUTE: "4" });
+      const second = await createTestApp({
+        RATE_LIMIT_PER_MINUTE: "4",
+        DATABASE_URL: first.ctx.config.databaseUrl!,
+      });
+      try {
+        const codes = [];
+        for (let i = 0; i < 6; i++)
+          codes.push(
+            (
+              await [first, second][i % 2]!.call("POST", "/v1/auth/forgot-password", {
+                body: { email: uniqueEmail() },
+              })
+            ).status,
+          );
+        expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+      } finally {
+        await second.close();
+        await first.close();
+      }
+    },
+  );
 
   it("requires both fields with the spec's message", async () => {
     const res = await t.call("POST", "/v1/auth/login", { body: { email: "", password: "" } });

@@ -154,6 +154,20 @@ describe("injected faults", () => {
     expect(() => control().setFaults(REALM, { rate5xx: 2 })).toThrow(/rate5xx/);
   });
 
+  it("cuts a page mid-body: the status and the full length arrive, then the connection closes", async () => {
+    control().setFaults(REALM, { rateCut: 1 });
+    const res = await fetch(
+      `${t.sandbox.baseUrl}/v3/company/${REALM}/query?query=${encodeURIComponent("select * from Invoice")}&minorversion=75`,
+      { headers: { accept: "application/json", authorization: `Bearer ${t.token}` } },
+    );
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get("content-length"))).toBeGreaterThan(1000);
+    await expect(res.text()).rejects.toThrow();
+    control().clearFaults(REALM);
+    expect((await query(t, "select * from Invoice")).status).toBe(200);
+    expect(() => control().setFaults(REALM, { rateCut: -1 })).toThrow(/rateCut/);
+  });
+
   it("revokes connections and expires refresh tokens at the given rates", async () => {
     const { refresh_token } = await control().issueTokens(REALM);
     control().setFaults(REALM, { rateRefreshExpired: 1 });

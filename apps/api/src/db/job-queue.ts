@@ -23,6 +23,24 @@ export interface JobDefinition<T> {
   handle(data: T): Promise<void>;
 }
 
+/**
+ * A job without data, run on a schedule (cron, UTC) by one process per tick. Singleton: one run
+ * at a time, so a run that overlaps the next tick's leaves that one to be skipped.
+ */
+export function scheduledJob(
+  name: string,
+  cron: string,
+  run: () => Promise<void>,
+  queue: Omit<PgBoss.Queue, "name"> = {},
+): JobDefinition<Record<string, never>> {
+  return {
+    name,
+    cron,
+    queue: { policy: "singleton", retryLimit: 0, expireInSeconds: 600, ...queue },
+    handle: () => run(),
+  };
+}
+
 /** Test-only points of the engine where `crashPoint` can stop the process (bench/reminders-crash.ts). */
 export type CrashPoint = "plan-before-commit" | "send-before-smtp" | "send-after-smtp" | "send-after-record";
 const CRASH_AT = process.env.RECOUP_CRASH_AT;

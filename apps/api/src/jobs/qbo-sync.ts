@@ -4,6 +4,7 @@ import type { DbOrTx } from "../db/client.ts";
 import type { JobDefinition } from "../db/job-queue.ts";
 
 export const QBO_SYNC = "qbo-sync";
+const SYNC_EXPIRY_SECONDS = 180;
 export const qboSyncPayload = z.object({ companyId: z.uuid(), mode: z.enum(["full", "incremental"]) });
 export type QboSyncJob = z.infer<typeof qboSyncPayload>;
 
@@ -18,8 +19,16 @@ export function qboSyncJob(ctx: AppContext, run: SyncRunner): JobDefinition<QboS
   return {
     name: QBO_SYNC,
     // Stately: per company at most one queued and one running, so a burst of webhooks during a
-    // sync leaves exactly one sync to run after it.
-    queue: { policy: "stately", retryLimit: 8, retryDelay: 2, retryBackoff: true },
+    // sync leaves exactly one sync to run after it. A job whose worker died is active until it
+    // expires; the expiry is short so another worker resumes the import within minutes. A sync
+    // still running at expiry holds the lease, so the retry finds it busy and comes back later.
+    queue: {
+      policy: "stately",
+      retryLimit: 8,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: SYNC_EXPIRY_SECONDS,
+    },
     async handle(data) {
       const { companyId, mode } = qboSyncPayload.parse(data);
       const result = await run(companyId, mode);

@@ -15,6 +15,8 @@ export interface FaultSettings {
   status5xx: number;
   /** Share whose connection is closed without an answer. */
   rateDrop: number;
+  /** Share answered in full headers but cut mid-body: the connection closes after half the page. */
+  rateCut: number;
   /** Delay of slow answers (ms). */
   slowMs: number;
   /** Share answered after slowMs. */
@@ -30,6 +32,7 @@ export const NO_FAULTS: FaultSettings = {
   rate5xx: 0,
   status5xx: 500,
   rateDrop: 0,
+  rateCut: 0,
   slowMs: 0,
   slowRate: 0,
   rateRevoked: 0,
@@ -41,12 +44,14 @@ export type Injected =
   | { kind: "429"; delayMs: number }
   | { kind: "5xx"; status: number; delayMs: number }
   | { kind: "drop"; delayMs: number }
+  | { kind: "cut"; delayMs: number }
   | { kind: "revoke"; delayMs: number };
 
 const RATE_KEYS = [
   "rate429",
   "rate5xx",
   "rateDrop",
+  "rateCut",
   "slowRate",
   "rateRevoked",
   "rateRefreshExpired",
@@ -113,6 +118,7 @@ export class FaultInjector {
     if (s.rateRevoked > 0 && random.next() < s.rateRevoked) return { kind: "revoke", delayMs: 0 };
     const delayMs = s.slowMs > 0 && random.next() < s.slowRate ? s.slowMs : 0;
     if (random.next() < s.rateDrop) return { kind: "drop", delayMs };
+    if (s.rateCut > 0 && random.next() < s.rateCut) return { kind: "cut", delayMs };
     if (random.next() < s.rate429) return { kind: "429", delayMs };
     if (random.next() < s.rate5xx) return { kind: "5xx", status: s.status5xx, delayMs };
     return { kind: "none", delayMs };

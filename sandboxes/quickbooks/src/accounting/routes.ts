@@ -89,6 +89,9 @@ async function handle(ctx: RequestContext): Promise<void> {
       case "drop":
         ctx.req.socket.destroy();
         return;
+      case "cut":
+        cutMidBody(res);
+        break;
       case "revoke": {
         const grant = sandbox.oauth.grant(access.grantId);
         if (grant) sandbox.oauth.revokeGrant(grant);
@@ -113,6 +116,18 @@ async function handle(ctx: RequestContext): Promise<void> {
   } finally {
     sandbox.throttle.release(realmId);
   }
+}
+
+/**
+ * The answer goes out with its headers (its full Content-Length) and the first half of its body,
+ * then the connection closes: a page lost mid-transfer, as a reset or a proxy's timeout does.
+ */
+function cutMidBody(res: RequestContext["res"]) {
+  res.end = ((chunk?: string | Buffer) => {
+    const body = Buffer.from(chunk ?? "");
+    res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+    return res;
+  }) as typeof res.end;
 }
 
 export const accountingRoutes: Route[] = [

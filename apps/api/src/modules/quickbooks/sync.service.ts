@@ -11,7 +11,13 @@ import { plannedSync, type SyncMode } from "./sync-plan.ts";
 import { ENTITIES, type Run, SyncSuperseded } from "./sync-run.ts";
 import { vacuumSynced } from "./synced-counts.repository.ts";
 
-const LEASE_SECONDS = 600;
+/**
+ * How long a sync's lease lasts unrenewed: how soon another worker can take over from one that
+ * died. A running sync renews it every RENEW_MS (and with each page's progress), so a page that
+ * takes Intuit a minute does not lose it.
+ */
+const LEASE_SECONDS = 60;
+const RENEW_MS = 15_000;
 
 /** A sync that wrote this many records (or a full import) leaves the tables vacuumed and analyzed. */
 const VACUUM_AFTER_RECORDS = 1000;
@@ -39,6 +45,11 @@ export async function runSync(
     counted("busy");
     return { skipped: true as const, reason: "busy" as const };
   }
+  // A lease taken away (reconnect, disconnect) is seen by the next page's write, which checks it.
+  const renewal = setInterval(() => {
+    renewLease(ctx.db, companyId, owner, LEASE_SECONDS).catch(() => {});
+  }, RENEW_MS);
+  renewal.unref();
   try {
     const conn = (await findConnection(ctx.db, companyId))!;
     const startedAt = new Date();
@@ -94,6 +105,7 @@ export async function runSync(
     }
     throw err;
   } finally {
+    clearInterval(renewal);
     await releaseLease(ctx.db, companyId, owner);
   }
 }
