@@ -14,6 +14,7 @@ export const cronQueues = (safetySyncMinutes: number) => ({
   "statement-planner": "*/5 * * * *",
   "qbo-safety-sync": safetySyncMinutes < 60 ? `*/${safetySyncMinutes} * * * *` : "0 * * * *",
   "billing-events-prune": "17 3 * * *",
+  "rate-counters-prune": "29 3 * * *",
 });
 
 /** Whether a minute (UTC) is a tick of a cron of the forms used here (`* …`, `*\/n …`, `m h …`, `m * …`). */
