@@ -148,9 +148,13 @@ export async function killMidImportAndSend(
   // --- The other worker, unaided: the import finished, the reminders sent. ---
   const secondsSinceKill = () => +((performance.now() - tKill) / 1000).toFixed(1);
   const waitMs = o.waitMinutes * 60_000;
+  /** Seconds from the kill to the other worker's first page of the import (a thousand records). */
+  let resumed: number | null = null;
   const [importDone, sendDone] = await Promise.all([
     until(
       async () => {
+        if (resumed === null && (await recordsWritten(other)) - otherAfterKill >= 1000)
+          resumed = secondsSinceKill();
         const r = await bench.one<{ phase: string | null; owner: string | null }>(
           `select sync_progress->>'phase' as phase, sync_lease_owner as owner from qbo_connections where company_id = $1`,
           [companyId],
@@ -178,6 +182,7 @@ export async function killMidImportAndSend(
     equal: JSON.stringify(after) === JSON.stringify(expected),
     syncProgressCounts: progress?.counts,
     recordsWrittenByTheOtherWorkerAfterTheKill: (await recordsWritten(other)) - otherAfterKill,
+    secondsFromKillToResumedOnTheOtherWorker: resumed,
     secondsFromKillToFinished: importDone,
   };
   const sendResult = {
