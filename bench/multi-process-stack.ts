@@ -8,7 +8,7 @@
  * encryption key is derived from it), as processes behind one load balancer would.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -162,6 +162,8 @@ export async function startStack(o: StackOptions) {
         if (w && w.child.exitCode === null && w.child.signalCode === null) await stopWorker(w);
       for (const a of apis) await stopServer(a.server.child);
       await bench.close();
+      bench.removeDataDir();
+      rmSync(dataDir, { recursive: true, force: true });
       await database.stop();
       sandbox.stop();
       sink.kill();
