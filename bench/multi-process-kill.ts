@@ -53,21 +53,34 @@ export async function killMidImportAndSend(
       [id],
     ))!.at;
 
-  /** Another company's sync asked for now: does it run while the import holds its queue's job? */
+  /**
+   * Another company's sync asked for now (after the importing company's second one): whether it
+   * finished within 15 s while the import ran; `finishedAfter` answers, later, when it did.
+   */
   async function otherCompanySync() {
     const before = await lastSyncAt(o.other.companyId);
     const pull = await call2!("GET", pullPath(o.other.companyId), { token: o.other.token });
-    const t = performance.now();
-    const finished = await until(async () => (await lastSyncAt(o.other.companyId)) > before, 15_000, {
-      intervalMs: 250,
-    }).then(
-      () => +((performance.now() - t) / 1000).toFixed(1),
-      () => null,
+    const asked = performance.now();
+    const finishedAfter = async () =>
+      (await lastSyncAt(o.other.companyId)) > before
+        ? +((performance.now() - asked) / 1000).toFixed(1)
+        : null;
+    const within15s = await until(finishedAfter, 15_000, { intervalMs: 250 }).catch(() => null);
+    const { rows } = await bench.client.query(
+      `select case when singleton_key = $1 then 'importing company' when singleton_key = $2 then 'other company'
+         else 'others' end as company, state, count(*)::int as n
+       from pgboss.job where name = 'qbo-sync' and state < 'completed' group by 1, 2 order by 1, 2`,
+      [companyId, o.other.companyId],
     );
-    /** Seconds until it finished, or null: not within 15 s while the import ran. */
     return {
-      pull: { status: pull.status, queued: pull.json?.data?.queued },
-      finishedWithinSeconds: finished,
+      result: {
+        pull: { status: pull.status, queued: pull.json?.data?.queued },
+        /** Seconds until it finished, or null: not within 15 s while the import ran. */
+        finishedWithinSeconds: within15s,
+        /** The queue's sync jobs not done, 15 s after it was asked for. */
+        syncJobsThen: rows.map((r) => `${r.company}: ${r.state} ${r.n}`),
+      },
+      finishedAfter,
     };
   }
 
@@ -109,9 +122,9 @@ export async function killMidImportAndSend(
     recordsWrittenByTheOtherWorker: (await recordsWritten(other)) - otherBefore,
     busyRunsOnTheOtherWorker:
       (await metricSum(other.metricsUrl, "recoup_quickbooks_sync_runs_total", 'outcome="busy"')) - busyBefore,
-    anotherCompanysSync: await otherCompanySync(),
   };
-  log("one sync per company:", oneSyncPerCompany);
+  const otherCompany = await otherCompanySync();
+  log("one sync per company:", oneSyncPerCompany, "another company's sync:", otherCompany.result);
 
   // --- Sends in flight on both workers, the import under way: kill the importer. ---
   await stack.sink.command("clear");
@@ -153,6 +166,8 @@ export async function killMidImportAndSend(
   const waitMs = o.waitMinutes * 60_000;
   /** Seconds from the kill to the other worker's first page of the import (a thousand records). */
   let resumed: number | null = null;
+  /** Seconds from the other company's sync asked for (mid-import) to its finish. */
+  const otherSyncedAfter: number | null = null;
   const [importDone, sendDone] = await Promise.all([
     until(
       async () => {
@@ -167,10 +182,14 @@ export async function killMidImportAndSend(
       waitMs,
       { what: "the import finished", intervalMs: 500 },
     ).catch((e: Error) => e.message),
-    until(async () => (await sendProgress(stack, set.ids)).queued === 0 && secondsSinceKill(), waitMs, {
-      what: "the reminders sent",
-      intervalMs: 500,
-    }).catch((e: Error) => e.message),
+    until(
+      async () => {
+        otherSyncedAfter ??= await otherCompany.finishedAfter();
+        return (await sendProgress(stack, set.ids)).queued === 0 && secondsSinceKill();
+      },
+      waitMs,
+      { what: "the reminders sent", intervalMs: 500 },
+    ).catch((e: Error) => e.message),
   ]);
   const after = await counts();
   const progress = await bench.one<{ counts: Record<string, number> }>(
@@ -188,6 +207,10 @@ export async function killMidImportAndSend(
     secondsFromKillToResumedOnTheOtherWorker: resumed,
     secondsFromKillToFinished: importDone,
   };
+  const anotherCompanysSync = {
+    ...otherCompany.result,
+    finishedSecondsAfterItWasAskedFor: otherSyncedAfter ?? (await otherCompany.finishedAfter()),
+  };
   const sendResult = {
     ...(await countKilledSend(stack, set.ids)),
     emails: set.emails,
@@ -201,7 +224,7 @@ export async function killMidImportAndSend(
   return {
     killedWorker: importer.name,
     deadWorkersActiveJobs: deadWorkersJobs,
-    oneSyncPerCompany,
+    oneSyncPerCompany: { ...oneSyncPerCompany, anotherCompanysSync },
     import: importResult,
     send: sendResult,
     load: loadAverage(),

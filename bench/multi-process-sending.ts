@@ -44,9 +44,16 @@ export async function plannedCompanies(
     const outcome = await planCompany(bench.ctx, id);
     if (outcome.outcome === "planned") reminders += outcome.decided;
   }
+  // Planned, they need no QuickBooks: disconnected, the safety sync leaves them alone (they have
+  // no tokens: each sync of theirs would fail and retry), and sending does not look.
+  await bench.client.query(
+    "update qbo_connections set status = 'disconnected' where company_id = any($1::uuid[])",
+    [data.ids],
+  );
+  // Sent or queued: the workers may have sent some already (the kill's set).
   const { emails } = await bench.one<{ emails: number }>(
     `select count(distinct coalesce(group_id, id))::int as emails from reminders
-     where company_id = any($1::uuid[]) and status = 'queued'`,
+     where company_id = any($1::uuid[]) and status <> 'cancelled'`,
     [data.ids],
   );
   return { ids: data.ids, reminders, emails };
