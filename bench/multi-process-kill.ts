@@ -167,12 +167,13 @@ export async function killMidImportAndSend(
   /** Seconds from the kill to the other worker's first page of the import (a thousand records). */
   let resumed: number | null = null;
   /** Seconds from the other company's sync asked for (mid-import) to its finish. */
-  const otherSyncedAfter: number | null = null;
+  let otherSyncedAfter: number | null = null;
   const [importDone, sendDone] = await Promise.all([
     until(
       async () => {
         if (resumed === null && (await recordsWritten(other)) - otherAfterKill >= 1000)
           resumed = secondsSinceKill();
+        otherSyncedAfter ??= await otherCompany.finishedAfter();
         const r = await bench.one<{ phase: string | null; owner: string | null }>(
           `select sync_progress->>'phase' as phase, sync_lease_owner as owner from qbo_connections where company_id = $1`,
           [companyId],
