@@ -1,11 +1,9 @@
 /**
- * bench/multi-process.ts's cron check and its background load. Cron: every process (both API
- * processes, both workers and the bench's own app) runs pg-boss's clock; each cron queue must get
- * one job per tick of its schedule, not one per process. Counted from pg-boss's tables (jobs still
+ * bench/multi-process.ts's cron check: every process (both API processes, both workers and the
+ * bench's own app) runs pg-boss's clock; each cron queue must get one job per tick of its
+ * schedule, not one per process. Counted from pg-boss's tables (jobs still
  * in `pgboss.job` and those moved to `pgboss.archive`), by the minute each was created in.
  */
-import { runLoad } from "./util.ts";
-
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** The cron queues on PostgreSQL and their schedules (apps/api/src/jobs/*.ts; db-maintenance is PGlite's). */
@@ -30,8 +28,18 @@ function ticks(cron: string, minute: Date) {
  * Per cron queue, over [from, to]: the ticks expected (whole minutes inside the window), the jobs
  * created, and the ticks with no job or with more than one.
  */
+export interface CronResult {
+  cron: string;
+  ticks: number;
+  jobs: number;
+  maxJobsInOneMinute: number;
+  ticksWithoutAJob: string[];
+  minutesWithMoreThanOneOrOffTick: string[];
+  pass: boolean;
+}
+
 export async function cronPerTick(query: Query, queues: Record<string, string>, from: Date, to: Date) {
-  const result: Record<string, unknown> = {};
+  const result: Record<string, CronResult> = {};
   for (const [name, cron] of Object.entries(queues)) {
     const { rows } = await query(
       `select to_char(date_trunc('minute', created_on), 'YYYY-MM-DD"T"HH24:MI') as minute, count(*)::int as jobs
@@ -58,39 +66,4 @@ export async function cronPerTick(query: Query, queues: Record<string, string>, 
     };
   }
   return result;
-}
-
-/**
- * Load on every API process until stopped (bench/load.ts, in rounds of `seconds`), as the
- * background of the checks: answers what it saw when stopped.
- */
-export function backgroundLoad(
-  urls: string[],
-  token: () => Promise<string>,
-  connections: number,
-  seconds = 15,
-) {
-  let stopped = false;
-  const seen = { rounds: 0, requests: 0, non2xx: 0, errors: 0 };
-  const loops = urls.map(async (url) => {
-    while (!stopped) {
-      const r = await runLoad<{ requests: number; non2xx: number; errors: number }>(
-        url,
-        await token(),
-        connections,
-        seconds,
-      );
-      seen.rounds++;
-      seen.requests += r.requests;
-      seen.non2xx += r.non2xx;
-      seen.errors += r.errors;
-    }
-  });
-  return {
-    async stop() {
-      stopped = true;
-      await Promise.all(loops);
-      return seen;
-    },
-  };
 }

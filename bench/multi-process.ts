@@ -31,18 +31,21 @@ import {
 } from "@recoup/api/testing";
 import { apiPaths } from "@recoup/contracts";
 import { agreementChecks } from "./multi-process-checks.ts";
-import { backgroundLoad, cronPerTick, cronQueues } from "./multi-process-cron.ts";
+import { cronPerTick, cronQueues } from "./multi-process-cron.ts";
 import { killMidImportAndSend } from "./multi-process-kill.ts";
+import { backgroundLoad, requestsPerSecond } from "./multi-process-load.ts";
 import { emailsPerSecond } from "./multi-process-sending.ts";
 import { startStack } from "./multi-process-stack.ts";
+import { type Results, summaryLines } from "./multi-process-summary.ts";
 import { localDate, zoneInMorning } from "./reminders-data.ts";
-import { loadAverage, log, runLoad } from "./util.ts";
+import { loadAverage, log } from "./util.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** The sizes and knobs (environment variables MP_*); the defaults make a run of about 15 minutes. */
 const settings = {
   seconds: env("MP_SECONDS", 20),
   connections: env("MP_CONNECTIONS", 20),
+  rounds: env("MP_LOAD_ROUNDS", 3),
   rateLimitPerMinute: env("MP_RATE_LIMIT", 6),
   sendCompanies: env("MP_SEND_COMPANIES", 10),
   invoicesPerCompany: env("MP_INVOICES", 1000),
@@ -65,7 +68,7 @@ const stack = await startStack({
 });
 const runStarted = new Date();
 const [api1, api2] = stack.apis as [(typeof stack.apis)[0], (typeof stack.apis)[0]];
-const results: Record<string, unknown> = {};
+const results: Results & { backgroundLoad?: unknown } = {};
 try {
   // --- Two companies signed up through API 1: one on the sample QuickBooks company, synced. ---
   const stackOne = { call: httpCaller(api1.base), mailbox: new Mailbox(stack.sink.inboxUrl) };
@@ -73,51 +76,13 @@ try {
   const importing = await createCompany(stackOne, { companyName: "Large Co", label: "mp-import" });
   await connectQuickBooks(stackOne.call, listed, stack.sandbox.baseUrl, SAMPLE_REALM);
   await waitForSync(stackOne.call, listed, 120_000);
+  // The page loaded: the invoice list, page 1 of 10 rows.
   const list = `${apiPaths.invoices.list}?companyId=${listed.companyId}&page=1&limit=10`;
   log(`signed up and synced the sample company; load ${loadAverage()}`);
 
   // --- 1. requests/s with one API process and with two. ---
   if (!SKIP.has("load")) {
-    type Load = {
-      requestsPerSecond: number;
-      requests: number;
-      non2xx: number;
-      errors: number;
-      latencyMs: unknown;
-    };
-    const loadBefore1 = loadAverage();
-    const one = await runLoad<Load>(
-      `${api1.base}${list}`,
-      listed.token,
-      settings.connections,
-      settings.seconds,
-    );
-    const loadBefore2 = loadAverage();
-    const two = await Promise.all(
-      [api1, api2].map((a) =>
-        runLoad<Load>(`${a.base}${list}`, listed.token, settings.connections / 2, settings.seconds),
-      ),
-    );
-    const summary = (r: Load) => ({
-      requestsPerSecond: r.requestsPerSecond,
-      requests: r.requests,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      latencyMs: r.latencyMs,
-    });
-    results.requestsPerSecond = {
-      page: "invoice list, page 1 of 10 (the sample company)",
-      connections: settings.connections,
-      seconds: settings.seconds,
-      oneApi: { ...summary(one), loadBefore: loadBefore1 },
-      twoApis: {
-        requestsPerSecond: +two.reduce((n, r) => n + r.requestsPerSecond, 0).toFixed(1),
-        perProcess: two.map(summary),
-        loadBefore: loadBefore2,
-      },
-      note: "two load processes at once in the two-API run (one per API process, half the connections each); the machine has 2 cores shared by the load generators, both API processes, both workers and PostgreSQL",
-    };
-    log("requests/s:", results.requestsPerSecond);
+    results.requestsPerSecond = await requestsPerSecond(stack.apis, list, listed.token, settings);
   }
 
   // --- 2. Agreement across the API processes. ---
@@ -199,11 +164,13 @@ const result = {
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadAtEnd: loadAverage() },
   settings,
   minutes: +((runEnded.getTime() - runStarted.getTime()) / 60_000).toFixed(1),
+  summary: summaryLines(results),
   ...results,
 };
 const resultsDir = path.join(import.meta.dirname, "results");
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(path.join(resultsDir, "multi-process.json"), `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
+for (const line of result.summary) console.error(line);
 await stack.close();
 process.exit(results.error ? 1 : 0);
