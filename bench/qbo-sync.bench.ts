@@ -124,8 +124,9 @@ const fullMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 // The pages' write transactions, timed by the app's own metric (recoup_quickbooks_sync_page_write_seconds).
 const pageWrites = await ctx.metrics.syncPageWrite.get();
-const writeMs =
-  1000 * pageWrites.values.filter((v) => v.metricName?.endsWith("_sum")).reduce((n, v) => n + v.value, 0);
+const writeSums = pageWrites.values.filter((v) => v.metricName?.endsWith("_sum"));
+const writeMs = 1000 * writeSums.reduce((n, v) => n + v.value, 0);
+const writeSecondsByEntity = Object.fromEntries(writeSums.map((v) => [v.labels.entity, +v.value.toFixed(2)]));
 const waits = LATENCY ? await controlJson("/latency/stats") : undefined;
 const limits = LATENCY ? await controlJson("/throttle/stats") : undefined;
 if (LATENCY) await controlJson("/latency", "DELETE");
@@ -203,6 +204,25 @@ for (const table of ["customers", "invoices", "payments", "payment_applications"
 }
 const floorMs = performance.now() - floorStarted;
 
+// BENCH_WRITE_PARTS=1: the page write's parts measured apart (bench/qbo-write-parts.ts).
+const writeParts = process.env.BENCH_WRITE_PARTS
+  ? await (await import("./qbo-write-parts.ts")).measureWriteParts(
+      ctx.db,
+      company!.id,
+      async () => {
+        const [c] = await ctx.db
+          .insert(companies)
+          .values({ name: "Parts Co", type: "LLC", size: "2-10", avgInvoices: 1000 })
+          .returning();
+        return c!.id;
+      },
+      [
+        { name: "invoices", table: invoiceTable },
+        { name: "customers", table: customerTable },
+      ],
+    )
+  : undefined;
+
 const result = {
   date: new Date().toISOString().slice(0, 10),
   database: ctx.database.kind,
@@ -213,6 +233,7 @@ const result = {
     recordsPerSecond: Math.round(records / (fullMs / 1000)),
     /** Time in the pages' write transactions (added up), and the records written per second of it. */
     writes: {
+      byEntity: writeSecondsByEntity,
       seconds: +(writeMs / 1000).toFixed(1),
       recordsPerSecond: Math.round(records / (writeMs / 1000)),
     },
@@ -248,6 +269,7 @@ const result = {
         })(),
       }
     : {}),
+  ...(writeParts ? { writeParts } : {}),
   /** MiB: the API process idle before the import, and at its peak RSS during the import. */
   memory: { idle, peak },
   incremental100: {

@@ -166,6 +166,13 @@ describe("a customer's reminders of one run", () => {
       );
     expect(thread.map((m) => m.invoiceQbId).sort()).toEqual(six.map((i) => String(i.id)).sort());
     expect(new Set(thread.map((m) => m.subject))).toEqual(new Set([mail!.subject]));
+    // Each thread copy is the email's body, sanitised: the table kept, the document's <title> (the
+    // subject) not shown as loose text above it.
+    for (const m of thread) {
+      expect(m.html).toContain("Total USD");
+      expect(m.html!.startsWith("<")).toBe(true);
+      expect(m.html).not.toContain("<title");
+    }
   });
 
   it("keeps each invoice's follow-ups as if it had been sent alone", async () => {

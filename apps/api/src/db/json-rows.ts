@@ -12,8 +12,20 @@ import type { PgTable } from "drizzle-orm/pg-core";
 export const columnName = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const quoted = (name: string) => `"${name}"`;
 
+/** Element `i` of a row as the column's type: an array column from its JSON array, the rest from text. */
+const pick = (i: number, type: string) =>
+  type.endsWith("[]")
+    ? `case when jsonb_typeof(r->${i}) = 'array' then array(select jsonb_array_elements_text(r->${i}))::${type} end`
+    : `(r->>${i})::${type}`;
+
 /** `(columns) select … from jsonb_array_elements($1)`: the body of an insert of `rows` into `table`. */
 export function jsonRowsInsert(table: PgTable, rows: readonly Record<string, unknown>[]): SQL {
+  const { names, select } = jsonRows(table, rows);
+  return sql`(${sql.raw(names.join(", "))}) ${select}`;
+}
+
+/** The rows as a `select … from jsonb_array_elements($1)` of the table's columns (their names apart). */
+export function jsonRows(table: PgTable, rows: readonly Record<string, unknown>[]) {
   const all = getTableColumns(table);
   const present = new Set<string>();
   for (const row of rows) for (const key in row) present.add(key);
@@ -21,6 +33,9 @@ export function jsonRowsInsert(table: PgTable, rows: readonly Record<string, unk
   const names = keys.map((key) => quoted(columnName(key)));
   const json = JSON.stringify(rows.map((row) => keys.map((key) => row[key] ?? null)));
   // Arrays, not objects: the column names are written once, not once a row.
-  const picks = keys.map((key, i) => `(r->>${i})::${all[key]!.getSQLType()} as ${quoted(columnName(key))}`);
-  return sql`(${sql.raw(names.join(", "))}) select ${sql.raw(picks.join(", "))} from jsonb_array_elements(${json}::jsonb) as r`;
+  const picks = keys.map((key, i) => `${pick(i, all[key]!.getSQLType())} as ${quoted(columnName(key))}`);
+  return {
+    names,
+    select: sql`select ${sql.raw(picks.join(", "))} from jsonb_array_elements(${json}::jsonb) as r`,
+  };
 }

@@ -62,6 +62,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   // A picture left without a source shows nothing.
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  // Dropped with their text: a whole document's <title> is not part of what it shows.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "title"],
 };
 
 /**
@@ -91,6 +93,8 @@ const NO_REMOTE_IMAGES: sanitizeHtml.IOptions = {
 export function sanitizeUserHtml(html: string, opts: { remoteImages?: boolean } = {}) {
   const options = opts.remoteImages === false ? NO_REMOTE_IMAGES : OPTIONS;
   let clean = sanitizeHtml(html, options);
+  // Unchanged by a pass: already its own fixed point.
+  if (clean === html) return clean;
   for (let pass = 0; pass < 4; pass++) {
     const again = sanitizeHtml(clean, options);
     if (again === clean) break;

@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { anyOf, noneOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { columnName, jsonRowsInsert } from "../../db/json-rows.ts";
 import { emailMessages } from "../../db/schema/index.ts";
 
 export type EmailMessageRow = typeof emailMessages.$inferSelect;
@@ -32,18 +34,13 @@ export async function insertMessage(db: DbOrTx, row: NewEmailMessage) {
 /** Outbound messages: created when sent (or finally failed), updated if recorded again. */
 export async function upsertOutboundMessages(db: DbOrTx, rows: NewEmailMessage[]) {
   if (rows.length === 0) return;
-  const set: Record<string, SQL> = {};
-  for (const key of Object.keys(rows[0]!)) {
-    if (key === "companyId" || key === "messageId" || key === "invoiceQbId") continue;
-    set[key] = sql.raw(`excluded."${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}"`);
-  }
-  await db
-    .insert(emailMessages)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [emailMessages.companyId, emailMessages.messageId, emailMessages.invoiceQbId],
-      set,
-    });
+  const set = Object.keys(rows[0]!)
+    .filter((key) => key !== "companyId" && key !== "messageId" && key !== "invoiceQbId")
+    .map((key) => `"${columnName(key)}" = excluded."${columnName(key)}"`)
+    .join(", ");
+  // One JSON parameter, not Drizzle's per-value `values()`: a send batch records hundreds at once.
+  await db.execute(sql`insert into ${emailMessages} ${jsonRowsInsert(emailMessages, rows)}
+    on conflict (company_id, message_id, invoice_qb_id) do update set ${sql.raw(set)}`);
 }
 
 /**
@@ -67,9 +64,9 @@ export async function lastThreadMessages(
     .where(
       and(
         eq(emailMessages.companyId, companyId),
-        inArray(emailMessages.invoiceQbId, invoiceIds),
+        anyOf(emailMessages.invoiceQbId, invoiceIds),
         inArray(emailMessages.kind, ["automatic", "manual", "reply"]),
-        except.length ? notInArray(emailMessages.messageId, except) : undefined,
+        except.length ? noneOf(emailMessages.messageId, except) : undefined,
       ),
     )
     .orderBy(emailMessages.invoiceQbId, desc(emailMessages.at));

@@ -68,6 +68,16 @@ export interface OutboundMessage {
 
 /** Records emails Recoup sent (or failed to send) in their invoices' threads, once per Message-ID. */
 export async function recordOutbound(db: DbOrTx, messages: OutboundMessage[]) {
+  // A combined reminder is one email in several invoices' threads: its HTML is sanitised once.
+  const sanitized = new Map<string, string>();
+  const clean = (html: string) => {
+    let out = sanitized.get(html);
+    if (out === undefined) {
+      out = sanitizeUserHtml(html);
+      sanitized.set(html, out);
+    }
+    return out;
+  };
   await upsertOutboundMessages(
     db,
     messages.map((m) => ({
@@ -86,7 +96,7 @@ export async function recordOutbound(db: DbOrTx, messages: OutboundMessage[]) {
       ccAddress: m.cc ?? "",
       bccAddress: m.bcc ?? "",
       subject: m.subject,
-      html: sanitizeUserHtml(m.html),
+      html: clean(m.html),
       text: m.text,
       replyText: m.text,
       error: m.error ?? null,

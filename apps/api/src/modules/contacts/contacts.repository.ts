@@ -1,7 +1,9 @@
 /** A customer's contacts: read, written one by one from Customer Details, kept in step with QuickBooks page by page. */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
+import { jsonRowsInsert } from "../../db/json-rows.ts";
 import { addressBounces, customerContacts, customers } from "../../db/schema/index.ts";
 
 export type ContactRow = typeof customerContacts.$inferSelect;
@@ -139,7 +141,7 @@ export async function syncQuickBooksAddresses(db: DbOrTx, companyId: string, pag
         .where(
           and(
             eq(customers.companyId, companyId),
-            inArray(
+            anyOf(
               customers.qbId,
               live.map((c) => c.customerRef),
             ),
@@ -165,38 +167,33 @@ export async function syncQuickBooksAddresses(db: DbOrTx, companyId: string, pag
       inQuickbooks: customerContacts.inQuickbooks,
     })
     .from(customerContacts)
-    .where(and(eq(customerContacts.companyId, companyId), inArray(customerContacts.customerQbId, refs)));
+    .where(and(eq(customerContacts.companyId, companyId), anyOf(customerContacts.customerQbId, refs)));
   const have = new Map(existing.map((r) => [key(r.ref, r.email), r]));
   const added = wanted.filter((p) => !have.get(key(p.ref, p.email))?.inQuickbooks);
   if (added.length) {
-    await db
-      .insert(customerContacts)
-      .values(
-        added.map((p) => ({
-          companyId,
-          customerQbId: p.ref,
-          email: p.email,
-          role: "billing" as const,
-          source: "quickbooks" as const,
-          inQuickbooks: true,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [customerContacts.companyId, customerContacts.customerQbId, customerContacts.email],
-        set: { inQuickbooks: true, updatedAt: new Date() },
-      });
+    // One JSON parameter: Drizzle's per-value `values()` was most of a customers page's write.
+    const rows = added.map((p) => ({
+      companyId,
+      customerQbId: p.ref,
+      email: p.email,
+      role: "billing" as const,
+      source: "quickbooks" as const,
+      inQuickbooks: true,
+    }));
+    await db.execute(sql`insert into ${customerContacts} ${jsonRowsInsert(customerContacts, rows)}
+      on conflict (company_id, customer_qb_id, email) do update set in_quickbooks = true, updated_at = now()`);
   }
   const still = new Set(wanted.map((p) => key(p.ref, p.email)));
   const dropped = existing.filter((r) => r.inQuickbooks && !still.has(key(r.ref, r.email)));
   const ids = (source: "quickbooks" | "recoup") =>
     dropped.filter((r) => r.source === source).map((r) => r.id);
   if (ids("quickbooks").length)
-    await db.delete(customerContacts).where(inArray(customerContacts.id, ids("quickbooks")));
+    await db.delete(customerContacts).where(anyOf(customerContacts.id, ids("quickbooks")));
   if (ids("recoup").length) {
     await db
       .update(customerContacts)
       .set({ inQuickbooks: false, updatedAt: new Date() })
-      .where(inArray(customerContacts.id, ids("recoup")));
+      .where(anyOf(customerContacts.id, ids("recoup")));
   }
 }
 

@@ -1,5 +1,6 @@
 /** What a reminder's recipients are chosen from (decision 0018): the customers' contacts and the addresses that bounced. */
-import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
+import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { addressBounces, customerContacts, customers } from "../../db/schema/index.ts";
 
@@ -26,10 +27,7 @@ export async function recipientContacts(db: DbOrTx, companyId: string, customerR
     })
     .from(customerContacts)
     .where(
-      and(
-        eq(customerContacts.companyId, companyId),
-        inArray(customerContacts.customerQbId, [...customerRefs]),
-      ),
+      and(eq(customerContacts.companyId, companyId), anyOf(customerContacts.customerQbId, [...customerRefs])),
     )
     .orderBy(asc(customerContacts.customerQbId), ...listed);
 }
@@ -42,7 +40,7 @@ export async function bouncedAddresses(db: DbOrTx, companyId: string, addresses:
     .select({ email: addressBounces.email, reason: addressBounces.reason })
     .from(addressBounces)
     .where(
-      and(eq(addressBounces.companyId, companyId), inArray(addressBounces.email, [...new Set(addresses)])),
+      and(eq(addressBounces.companyId, companyId), anyOf(addressBounces.email, [...new Set(addresses)])),
     );
   return new Map(rows.map((r) => [r.email, r.reason]));
 }

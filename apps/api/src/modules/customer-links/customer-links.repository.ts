@@ -3,11 +3,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { customerLinks, customers, qboConnections } from "../../db/schema/index.ts";
 
-export function insertLink(
+export function insertLinks(
   db: DbOrTx,
-  link: { id: string; companyId: string; customerQbId: string; invoiceQbId: string | null; expiresAt: Date },
+  links: {
+    id: string;
+    companyId: string;
+    customerQbId: string;
+    invoiceQbId: string | null;
+    expiresAt: Date;
+  }[],
 ) {
-  return db.insert(customerLinks).values(link).onConflictDoNothing({ target: customerLinks.id });
+  return db.insert(customerLinks).values(links).onConflictDoNothing({ target: customerLinks.id });
 }
 
 /**

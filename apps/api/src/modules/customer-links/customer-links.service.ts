@@ -2,7 +2,7 @@ import { CUSTOMER_LINK_TTL_DAYS, customerPageMessages, errorCodes } from "@recou
 import type { AppContext } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { findLink, insertLink } from "./customer-links.repository.ts";
+import { findLink, insertLinks } from "./customer-links.repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,14 +22,24 @@ export async function mintCustomerLink(
   target: CustomerLinkTarget,
   opts: { id?: string; db?: DbOrTx } = {},
 ) {
-  const { id, token } = ctx.linkTokens.mint(opts.id);
-  const db = opts.db ?? ctx.db;
-  await insertLink(db, {
-    id,
-    ...target,
-    expiresAt: new Date(ctx.now().getTime() + CUSTOMER_LINK_TTL_DAYS * DAY_MS),
-  });
-  return `${ctx.config.appUrl}/pay/${token}`;
+  const [link] = await mintCustomerLinks(ctx, [{ target, id: opts.id }], opts.db);
+  return link!;
+}
+
+/** `mintCustomerLink` for several emails at once: one statement, the links in the order given. */
+export async function mintCustomerLinks(
+  ctx: AppContext,
+  links: readonly { target: CustomerLinkTarget; id?: string | undefined }[],
+  db: DbOrTx = ctx.db,
+) {
+  if (links.length === 0) return [];
+  const expiresAt = new Date(ctx.now().getTime() + CUSTOMER_LINK_TTL_DAYS * DAY_MS);
+  const minted = links.map((l) => ({ ...ctx.linkTokens.mint(l.id), target: l.target }));
+  await insertLinks(
+    db,
+    minted.map(({ id, target }) => ({ id, ...target, expiresAt })),
+  );
+  return minted.map(({ token }) => `${ctx.config.appUrl}/pay/${token}`);
 }
 
 const gone = (message: string) => new AppError(410, errorCodes.linkGone, message);

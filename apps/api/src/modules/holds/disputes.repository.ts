@@ -1,5 +1,6 @@
 /** Disputes: at most one open per invoice; the invoice is not chased until a user resolves it. */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { invoiceDisputes } from "../../db/schema/index.ts";
 
@@ -14,7 +15,7 @@ export function openDisputes(db: DbOrTx, companyId: string, invoiceIds?: string[
   return db
     .select()
     .from(invoiceDisputes)
-    .where(and(open(companyId), invoiceIds ? inArray(invoiceDisputes.invoiceQbId, invoiceIds) : undefined));
+    .where(and(open(companyId), invoiceIds ? anyOf(invoiceDisputes.invoiceQbId, invoiceIds) : undefined));
 }
 
 /** Opens a dispute; answers null when the invoice already has an open one. */

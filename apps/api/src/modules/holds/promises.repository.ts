@@ -2,7 +2,8 @@
  * Promises to pay: at most one open per invoice. Recording a new one ends the open one
  * ('changed'); cancelling ends it; the planner marks it missed when it decides 'Missed Promise'.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { invoicePromises } from "../../db/schema/index.ts";
 
@@ -18,7 +19,7 @@ export function openPromises(db: DbOrTx, companyId: string, invoiceIds?: string[
   return db
     .select()
     .from(invoicePromises)
-    .where(and(open(companyId), invoiceIds ? inArray(invoicePromises.invoiceQbId, invoiceIds) : undefined));
+    .where(and(open(companyId), invoiceIds ? anyOf(invoicePromises.invoiceQbId, invoiceIds) : undefined));
 }
 
 /** Records a promise on each invoice, ending (as 'changed') any open one first. */
@@ -65,7 +66,7 @@ export function endPromises(
   return db
     .update(invoicePromises)
     .set({ endedAt: end.at, endReason: end.reason, endedBy: end.by })
-    .where(and(open(companyId), inArray(invoicePromises.invoiceQbId, invoiceIds)))
+    .where(and(open(companyId), anyOf(invoicePromises.invoiceQbId, invoiceIds)))
     .returning();
 }
 
@@ -76,10 +77,6 @@ export async function markMissed(db: DbOrTx, companyId: string, invoiceIds: stri
     .update(invoicePromises)
     .set({ missedAt: at })
     .where(
-      and(
-        open(companyId),
-        isNull(invoicePromises.missedAt),
-        inArray(invoicePromises.invoiceQbId, invoiceIds),
-      ),
+      and(open(companyId), isNull(invoicePromises.missedAt), anyOf(invoicePromises.invoiceQbId, invoiceIds)),
     );
 }

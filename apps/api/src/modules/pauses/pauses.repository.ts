@@ -4,6 +4,7 @@
  * reads them when planning and manages a person's.
  */
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { reminderPauses } from "../../db/schema/index.ts";
 
@@ -52,8 +53,8 @@ export function activePauses(
   const inForce = or(isNull(reminderPauses.until), gt(reminderPauses.until, today));
   const onTargets = targets
     ? or(
-        and(eq(reminderPauses.scope, "invoice"), inArray(reminderPauses.targetQbId, targets.invoiceIds)),
-        and(eq(reminderPauses.scope, "customer"), inArray(reminderPauses.targetQbId, targets.customerRefs)),
+        and(eq(reminderPauses.scope, "invoice"), anyOf(reminderPauses.targetQbId, targets.invoiceIds)),
+        and(eq(reminderPauses.scope, "customer"), anyOf(reminderPauses.targetQbId, targets.customerRefs)),
       )
     : undefined;
   return db
@@ -128,7 +129,7 @@ export function customerPauses(db: DbOrTx, companyId: string, customerRefs: stri
       and(
         eq(reminderPauses.companyId, companyId),
         eq(reminderPauses.scope, "customer"),
-        inArray(reminderPauses.targetQbId, customerRefs),
+        anyOf(reminderPauses.targetQbId, customerRefs),
         inArray(reminderPauses.reason, ["away", "bounce"]),
       ),
     );

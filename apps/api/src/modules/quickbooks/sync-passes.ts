@@ -95,10 +95,12 @@ async function written(
   items: Awaited<ReturnType<typeof pageOf>>,
 ) {
   const { progress } = run;
-  await applyPage(run, entity, items);
-  progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
-  progress.counts[`${entity}.position`] = position + items.length;
-  await run.save();
+  // The page and how far the import got, committed together.
+  await applyPage(run, entity, items, async (tx) => {
+    progress.counts[entity] = (progress.counts[entity] ?? 0) + items.length;
+    progress.counts[`${entity}.position`] = position + items.length;
+    await run.save(tx);
+  });
 }
 
 async function importPages(run: Run, entity: SyncedEntity, from: number) {

@@ -1,5 +1,6 @@
 /** One sync run: its QuickBooks calls, and its pages written while it holds the lease. */
 import type { AppContext } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
 import type { SyncProgress } from "../../db/schema/index.ts";
 import type { QboRecord, QboRecords } from "../../integrations/quickbooks/records.ts";
@@ -12,6 +13,7 @@ import {
   markDeleted,
   replaceApplications,
   type SyncedEntity,
+  upsertStatement,
   upsertSynced,
 } from "./synced-records.repository.ts";
 
@@ -39,7 +41,8 @@ export interface Run {
   realmId: string;
   owner: string;
   progress: SyncProgress;
-  save: () => Promise<void>;
+  /** Saves the progress and renews the lease, in `db` when given (a page's transaction). */
+  save: (db?: DbOrTx) => Promise<void>;
 }
 
 /** A QuickBooks call for this run; a connection switched to another realm ends the run. */
@@ -50,35 +53,45 @@ export function call<T>(run: Run, fn: (token: string, realmId: string) => Promis
   });
 }
 
-/** Applies one page in one transaction (upserts, links to invoices, deletions) while the lease holds. */
-export async function applyPage(run: Run, entity: SyncedEntity, items: QboRecord[]) {
+/**
+ * Applies one page in one transaction (upserts, links to invoices, deletions) while the lease holds;
+ * `andThen` runs in the same transaction (the run's progress saved with the page it counts). The
+ * rows are mapped before the transaction begins, so it stays open only for the statements.
+ */
+export async function applyPage(
+  run: Run,
+  entity: SyncedEntity,
+  items: QboRecord[],
+  andThen?: (tx: DbOrTx) => Promise<void>,
+) {
   const { ctx, companyId, realmId } = run;
   const active = items.filter((e) => !e.deleted);
   const deleted = items.filter((e) => e.deleted).map((e) => e.id);
+  const upsert = upsertStatement(
+    entity,
+    active.map((e) => toRow(entity, e, companyId, realmId)),
+  );
+  const source = entity === "Payment" || entity === "CreditMemo" ? entity : undefined;
+  const paying = active as (QboRecords["Payment"] | QboRecords["CreditMemo"])[];
+  const links = source && paying.flatMap((e) => map.paymentApplicationRows(e, companyId, source));
+  const addresses =
+    entity === "Customer" ? map.customerAddresses(items as QboRecords["Customer"][]) : undefined;
   const started = performance.now();
   await ctx.db.transaction(async (tx) => {
     if (!(await holdsLease(tx, companyId, run.owner, realmId))) throw new SyncSuperseded();
-    await upsertSynced(
-      tx,
-      entity,
-      active.map((e) => toRow(entity, e, companyId, realmId)),
-    );
-    if (entity === "Payment" || entity === "CreditMemo") {
-      const paying = active as (QboRecords["Payment"] | QboRecords["CreditMemo"])[];
-      const links = paying.flatMap((e) => map.paymentApplicationRows(e, companyId, entity));
+    await upsertSynced(tx, upsert);
+    if (source && links)
       await replaceApplications(
         tx,
         companyId,
-        entity,
+        source,
         paying.map((e) => e.id),
         links,
       );
-    }
     await markDeleted(tx, entity, companyId, deleted);
-    if (entity === "Customer") {
-      await syncQuickBooksAddresses(tx, companyId, map.customerAddresses(items as QboRecords["Customer"][]));
-    }
+    if (addresses) await syncQuickBooksAddresses(tx, companyId, addresses);
     await touchCompanyData(tx, companyId);
+    await andThen?.(tx);
   });
   ctx.metrics.syncPageWrite.observe({ entity }, secondsSince(started));
   ctx.metrics.syncRecords.inc({ entity }, items.length);

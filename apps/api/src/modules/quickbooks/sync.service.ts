@@ -64,9 +64,9 @@ export async function runSync(
       realmId: conn.realmId,
       owner,
       progress,
-      save: async () => {
-        if (!(await renewLease(ctx.db, companyId, owner, LEASE_SECONDS))) throw new SyncSuperseded();
-        await updateConnection(ctx.db, companyId, { syncProgress: { ...progress } });
+      save: async (db = ctx.db) => {
+        if (!(await renewLease(db, companyId, owner, LEASE_SECONDS))) throw new SyncSuperseded();
+        await updateConnection(db, companyId, { syncProgress: { ...progress } });
       },
     };
     await run.save();

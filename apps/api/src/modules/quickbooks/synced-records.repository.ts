@@ -1,5 +1,6 @@
 /** The records synced from QuickBooks: written idempotently, marked deleted, removed. */
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
 import { columnName, jsonRowsInsert } from "../../db/json-rows.ts";
@@ -17,18 +18,24 @@ export type SyncedEntity = keyof typeof SYNCED_TABLES;
 
 /**
  * Idempotent upsert keyed by (company, QuickBooks Id): a row is replaced only by a version at
- * least as new (LastUpdatedTime), so a late, stale page never overwrites a newer change.
+ * least as new (LastUpdatedTime), so a late, stale page never overwrites a newer change. Built
+ * apart from running it (`upsertSynced`), so a page's statement is ready before its transaction.
  */
-export async function upsertSynced(db: DbOrTx, entity: SyncedEntity, rows: Record<string, unknown>[]) {
-  if (rows.length === 0) return;
+export function upsertStatement(entity: SyncedEntity, rows: Record<string, unknown>[]): SQL | undefined {
+  if (rows.length === 0) return undefined;
   const table = SYNCED_TABLES[entity];
   const set = Object.keys(getTableColumns(table))
     .filter((key) => key !== "companyId" && key !== "qbId")
     .map((key) => `"${columnName(key)}" = excluded."${columnName(key)}"`)
     .join(", ");
-  await db.execute(sql`insert into ${table} ${jsonRowsInsert(table, rows)}
+  return sql`insert into ${table} ${jsonRowsInsert(table, rows)}
     on conflict (company_id, qb_id) do update set ${sql.raw(set)}
-    where excluded.qb_updated_at >= ${table.qbUpdatedAt}`);
+    where excluded.qb_updated_at >= ${table.qbUpdatedAt}`;
+}
+
+/** Runs a page's upsert built by `upsertStatement` (nothing for a page without live records). */
+export async function upsertSynced(db: DbOrTx, statement: SQL | undefined) {
+  if (statement) await db.execute(statement);
 }
 
 export async function markDeleted(db: DbOrTx, entity: SyncedEntity, companyId: string, qbIds: string[]) {
@@ -37,7 +44,7 @@ export async function markDeleted(db: DbOrTx, entity: SyncedEntity, companyId: s
   await db
     .update(table)
     .set({ deletedAt: new Date() })
-    .where(and(eq(table.companyId, companyId), inArray(table.qbId, qbIds)));
+    .where(and(eq(table.companyId, companyId), anyOf(table.qbId, qbIds)));
   if (entity === "Payment" || entity === "CreditMemo")
     await replaceApplications(db, companyId, entity, qbIds, []);
 }
@@ -57,7 +64,7 @@ export async function replaceApplications(
       and(
         eq(paymentApplications.companyId, companyId),
         eq(paymentApplications.sourceType, sourceType),
-        inArray(paymentApplications.sourceQbId, sourceIds),
+        anyOf(paymentApplications.sourceQbId, sourceIds),
       ),
     );
   if (rows.length)

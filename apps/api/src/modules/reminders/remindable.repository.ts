@@ -1,6 +1,7 @@
 /** The invoices reminders read: the ones the schedule may chase, one or several as they are now, a preview's. */
 import type { TemplateType } from "@recoup/contracts";
-import { and, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
+import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { customers, invoices } from "../../db/schema/index.ts";
 import { firstBillingAddress } from "../contacts/index.ts";
@@ -48,7 +49,7 @@ const customerJoin = and(
  * address to write to (read from the `invoices_company_due_open` index). With `ids`, only those.
  */
 export function remindableInvoices(db: DbOrTx, companyId: string, ids?: string[]) {
-  return selectRemindable(db, companyId, ids ? inArray(invoices.qbId, ids) : undefined) as Promise<
+  return selectRemindable(db, companyId, ids ? anyOf(invoices.qbId, ids) : undefined) as Promise<
     InvoiceForReminder[]
   >;
 }
@@ -95,7 +96,7 @@ export function findInvoices(db: DbOrTx, companyId: string, invoiceIds: string[]
     .select(invoiceColumns)
     .from(invoices)
     .leftJoin(customers, customerJoin)
-    .where(and(eq(invoices.companyId, companyId), inArray(invoices.qbId, invoiceIds))) as Promise<
+    .where(and(eq(invoices.companyId, companyId), anyOf(invoices.qbId, invoiceIds))) as Promise<
     InvoiceForReminder[]
   >;
 }

@@ -1,12 +1,13 @@
 /** The outbox's rows: read, updated as they are sent, and listed in the log. */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { reminders } from "../../db/schema/index.ts";
 
 export type ReminderRow = typeof reminders.$inferSelect;
 export type NewReminder = typeof reminders.$inferInsert;
 export function findReminders(db: DbOrTx, ids: string[]) {
-  return db.select().from(reminders).where(inArray(reminders.id, ids));
+  return db.select().from(reminders).where(anyOf(reminders.id, ids));
 }
 export async function updateReminder(db: DbOrTx, id: string, values: Partial<NewReminder>) {
   await db
@@ -42,7 +43,7 @@ export async function countAttempts(db: DbOrTx, ids: string[]) {
   const rows = await db
     .update(reminders)
     .set({ attempts: sql`${reminders.attempts} + 1`, updatedAt: new Date() })
-    .where(and(inArray(reminders.id, ids), eq(reminders.status, "queued")))
+    .where(and(anyOf(reminders.id, ids), eq(reminders.status, "queued")))
     .returning({ id: reminders.id, attempts: reminders.attempts });
   return new Map(rows.map((r) => [r.id, r.attempts]));
 }
@@ -59,7 +60,7 @@ export async function lastSent(db: DbOrTx, companyId: string, ids: string[]) {
     .where(
       and(
         eq(reminders.companyId, companyId),
-        inArray(reminders.invoiceQbId, ids),
+        anyOf(reminders.invoiceQbId, ids),
         eq(reminders.status, "sent"),
       ),
     )

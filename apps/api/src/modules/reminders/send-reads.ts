@@ -5,6 +5,7 @@ import { dateIn } from "../../lib/dates.ts";
 import { type ThreadHeaders, threadHeaders } from "../communications/index.ts";
 import * as holds from "../holds/index.ts";
 import * as pauseRepo from "../pauses/index.ts";
+import { sendingAs } from "../sending/index.ts";
 import { followedSchedules } from "./followed-schedules.ts";
 import { type ReminderPdf, reminderPdfs } from "./invoice-pdf.ts";
 import { type Pauses, pauseOn, pausesByTarget } from "./planning.ts";
@@ -42,6 +43,8 @@ export interface CompanyReads {
   }>;
   /** The invoice's PDF from QuickBooks, or why it is not there (`invoice-pdf.ts`). */
   invoicePdf(invoice: remindableRepo.InvoiceForReminder): Promise<ReminderPdf>;
+  /** The company's own address and DKIM key once its domain is verified (decision 0022), read once. */
+  sendingAs(): ReturnType<typeof sendingAs>;
 }
 export async function companyReads(ctx: AppContext, companyId: string, batch: repo.ReminderRow[]) {
   const invoices = await remindableRepo.findInvoices(
@@ -79,6 +82,7 @@ export async function companyReads(ctx: AppContext, companyId: string, batch: re
     batch.map((r) => r.messageId),
   );
   let email: ReturnType<CompanyReads["email"]> | undefined;
+  let as: ReturnType<CompanyReads["sendingAs"]> | undefined;
   return {
     invoices: new Map(invoices.map((i) => [i.id, i])),
     automatic,
@@ -97,6 +101,10 @@ export async function companyReads(ctx: AppContext, companyId: string, batch: re
       return email;
     },
     invoicePdf: reminderPdfs(ctx, companyId),
+    sendingAs: () => {
+      as ??= sendingAs(ctx, companyId);
+      return as;
+    },
   } satisfies CompanyReads;
 }
 async function chasedCustomers(

@@ -3,8 +3,7 @@ import { crashPoint } from "../../db/job-queue.ts";
 import { addressOf } from "../../integrations/mail/mailer.ts";
 import { SEND_ATTEMPTS } from "../../jobs/send-reminder.ts";
 import { recordOutbound } from "../communications/index.ts";
-import { mintCustomerLink } from "../customer-links/index.ts";
-import { sendingAs } from "../sending/index.ts";
+import { mintCustomerLinks } from "../customer-links/index.ts";
 import { recipientsNow } from "./recipient-reads.ts";
 import { mergeRecipients, noRecipientReason, type Recipients } from "./recipients.ts";
 import type * as remindableRepo from "./remindable.repository.ts";
@@ -80,13 +79,23 @@ export async function deliverReminders(ctx: AppContext, reminderIds: readonly st
           toSend.flatMap(({ group }) => group.map(({ r }) => r.id)),
         )
       : new Map<string, number>();
+  // Rows another job sent meanwhile are no longer queued: left out.
+  const emails = toSend.flatMap(({ group, reads, to }) => {
+    const still = group.filter(({ r }) => attempts.has(r.id));
+    return still.length > 0 ? [{ still, reads, to, lead: mostOverdue(still) }] : [];
+  });
+  // Each email's link to its customer's page (the reminder's id: the same link if sent again).
+  const links = await mintCustomerLinks(
+    ctx,
+    emails.map(({ lead: { r, invoice } }) => ({
+      target: { companyId: r.companyId, customerQbId: invoice.customerRef, invoiceQbId: invoice.id },
+      id: r.id,
+    })),
+  );
   await Promise.all(
-    toSend.map(async ({ group, reads, to }) => {
-      // Rows another job sent meanwhile are no longer queued: left out.
-      const still = group.filter(({ r }) => attempts.has(r.id));
-      if (still.length === 0) return;
+    emails.map(async ({ still, reads, to, lead }, i) => {
       const attempt = Math.max(...still.map(({ r }) => attempts.get(r.id)!));
-      const error = await sendOne(ctx, still, reads, to, attempt);
+      const error = await sendOne(ctx, { group: still, lead, paymentLink: links[i]! }, reads, to, attempt);
       if (error !== undefined) for (const { r } of still) errors.set(r.id, error);
     }),
   );
@@ -108,19 +117,19 @@ function mostOverdue(group: readonly Going[]): Going {
  */
 async function sendOne(
   ctx: AppContext,
-  decided: readonly Going[],
+  email: { group: readonly Going[]; lead: Going; paymentLink: string },
   reads: CompanyReads,
   recipients: Recipients,
   attempts: number,
 ): Promise<unknown> {
   let sent: Sent | undefined;
-  let group = decided;
-  const lead = mostOverdue(group);
+  let { group } = email;
+  const { lead, paymentLink } = email;
   const { invoice } = lead;
   let r = lead.r;
   try {
     if (!ctx.mailer) throw new Error("SMTP_URL is not set: cannot send email");
-    const as = await sendingAs(ctx, r.companyId);
+    const as = await reads.sendingAs();
     if (as && r.messageId && !r.messageId.endsWith(`@${as.domain}>`)) {
       const messageId = r.messageId.replace(/@[^@>]*>$/, `@${as.domain}>`);
       for (const g of group) await repo.updateReminder(ctx.db, g.r.id, { messageId });
@@ -131,11 +140,6 @@ async function sendOne(
     const template =
       r.html !== null ? { subject: r.subject, content: r.html } : templates.get(r.templateType);
     if (!template) throw new Error(`no ${r.templateType} template`);
-    const paymentLink = await mintCustomerLink(
-      ctx,
-      { companyId: r.companyId, customerQbId: invoice.customerRef, invoiceQbId: invoice.id },
-      { id: r.id },
-    );
     // The table lists the group's invoices, the most overdue first.
     const listed = [lead, ...group.filter((g) => g !== lead)].map((g) => g.invoice);
     const input = emailInput(company, invoice, template, ctx.now(), "inline", listed);
