@@ -54,8 +54,8 @@ export async function killMidImportAndSend(
     ))!.at;
 
   /**
-   * Another company's sync asked for now (after the importing company's second one): whether it
-   * finished within 15 s while the import ran; `finishedAfter` answers, later, when it did.
+   * Another company's sync asked for now (the importing company's import still active, its next
+   * sync queued): whether it finished within 15 s; `finishedAfter` answers, later, when it did.
    */
   async function otherCompanySync() {
     const before = await lastSyncAt(o.other.companyId);
@@ -84,6 +84,16 @@ export async function killMidImportAndSend(
     };
   }
 
+  // --- Sends in flight on both workers first (they start at once), then the import. ---
+  await stack.sink.command("clear");
+  const set = await plannedCompanies(stack, { ...o, label: "send_kill" });
+  const activeSends = async () =>
+    (await bench.one<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where name = 'send-reminder' and state = 'active'",
+    ))!.n;
+  await until(async () => (await activeSends()) >= 2, 60_000, { intervalMs: 100 }).catch(() => undefined);
+  log(`kill set: ${set.reminders} reminders planned, sending; the import starts`);
+
   // --- The import: which worker writes its pages (its records counter grows by a page or more). ---
   const live = stack.workers.filter((w): w is Worker => w !== undefined);
   const baseline = await Promise.all(live.map(recordsWritten));
@@ -106,7 +116,7 @@ export async function killMidImportAndSend(
   const pulls = await Promise.all(
     [call1!, call2!].map((call) => call("GET", pullPath(companyId), { token: o.importer.token })),
   );
-  await sleep(5000);
+  await sleep(3000);
   const jobs = await bench.client.query(
     `select state, count(*)::int as n from pgboss.job where name = 'qbo-sync' and singleton_key = $1 group by state`,
     [companyId],
@@ -117,23 +127,14 @@ export async function killMidImportAndSend(
       pulls.filter((p) => p.json?.data?.queued === true).length <= 1,
     pullAnswers: pulls.map((p) => ({ status: p.status, queued: p.json?.data?.queued })),
     jobsOfTheCompanyByState: Object.fromEntries(jobs.rows.map((r) => [r.state, r.n])),
-    /** In the 5 s after the two requests: the importer's, and the other worker's (must stay 0). */
+    /** In the 3 s after the two requests: the importer's, and the other worker's (must stay 0). */
     recordsWrittenByTheImporter: (await recordsWritten(importer)) - importerBefore,
     recordsWrittenByTheOtherWorker: (await recordsWritten(other)) - otherBefore,
     busyRunsOnTheOtherWorker:
       (await metricSum(other.metricsUrl, "recoup_quickbooks_sync_runs_total", 'outcome="busy"')) - busyBefore,
   };
-  const otherCompany = await otherCompanySync();
-  log("one sync per company:", oneSyncPerCompany, "another company's sync:", otherCompany.result);
+  log("one sync per company:", oneSyncPerCompany);
 
-  // --- Sends in flight on both workers, the import under way: kill the importer. ---
-  await stack.sink.command("clear");
-  const set = await plannedCompanies(stack, { ...o, label: "send_kill" });
-  log(`kill set: ${set.reminders} reminders planned; waiting for sends on both workers`);
-  const activeSends = async () =>
-    (await bench.one<{ n: number }>(
-      "select count(*)::int as n from pgboss.job where name = 'send-reminder' and state = 'active'",
-    ))!.n;
   // Both workers hold send batches (more than the 2 one runs at once are active), the import is
   // under way; failing that, once the import is well on with a send active, or is nearly done.
   const imported = async () => (await recordsWritten(importer)) - baseline[live.indexOf(importer)]!;
@@ -160,6 +161,9 @@ export async function killMidImportAndSend(
   );
   const deadWorkersJobs = Object.fromEntries(leftActive.rows.map((r) => [r.name, r.n]));
   log("jobs the dead worker left active:", deadWorkersJobs);
+  // Another company's sync, asked for while the dead worker's import job is still active.
+  const otherCompany = await otherCompanySync();
+  log("another company's sync:", otherCompany.result);
 
   // --- The other worker, unaided: the import finished, the reminders sent. ---
   const secondsSinceKill = () => +((performance.now() - tKill) / 1000).toFixed(1);

@@ -49,7 +49,7 @@ const settings = {
   rateLimitPerMinute: env("MP_RATE_LIMIT", 6),
   sendCompanies: env("MP_SEND_COMPANIES", 10),
   invoicesPerCompany: env("MP_INVOICES", 1000),
-  qboInvoices: env("MP_QBO_INVOICES", 100_000),
+  qboInvoices: env("MP_QBO_INVOICES", 200_000),
   killAt: env("MP_KILL_AT", 0.3),
   killWaitMinutes: env("MP_KILL_WAIT_MINUTES", 20),
   backgroundConnections: env("MP_BACKGROUND_CONNECTIONS", 2),
