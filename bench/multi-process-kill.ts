@@ -84,16 +84,6 @@ export async function killMidImportAndSend(
     };
   }
 
-  // --- Sends in flight on both workers first (they start at once), then the import. ---
-  await stack.sink.command("clear");
-  const set = await plannedCompanies(stack, { ...o, label: "send_kill" });
-  const activeSends = async () =>
-    (await bench.one<{ n: number }>(
-      "select count(*)::int as n from pgboss.job where name = 'send-reminder' and state = 'active'",
-    ))!.n;
-  await until(async () => (await activeSends()) >= 2, 60_000, { intervalMs: 100 }).catch(() => undefined);
-  log(`kill set: ${set.reminders} reminders planned, sending; the import starts`);
-
   // --- The import: which worker writes its pages (its records counter grows by a page or more). ---
   const live = stack.workers.filter((w): w is Worker => w !== undefined);
   const baseline = await Promise.all(live.map(recordsWritten));
@@ -135,18 +125,29 @@ export async function killMidImportAndSend(
   };
   log("one sync per company:", oneSyncPerCompany);
 
-  // Both workers hold send batches (more than the 2 one runs at once are active), the import is
-  // under way; failing that, once the import is well on with a send active, or is nearly done.
+  // --- The import under way (MP_KILL_AT of it written), then sends: planned now, the workers
+  // start them at once. The kill comes once both workers hold send batches (more than the 2 one
+  // runs at once are active); failing that, once half are sent, or the import is nearly done.
   const imported = async () => (await recordsWritten(importer)) - baseline[live.indexOf(importer)]!;
+  await until(async () => (await imported()) >= o.killAt * total, 10 * 60_000, {
+    what: "the import's first records",
+    intervalMs: 100,
+  });
+  await stack.sink.command("clear");
+  const set = await plannedCompanies(stack, { ...o, label: "send_kill" });
+  log(`kill set: ${set.reminders} reminders planned, sending`);
+  const activeSends = async () =>
+    (await bench.one<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where name = 'send-reminder' and state = 'active'",
+    ))!.n;
   const moment = await until(
     async () => {
       const [active, w, p] = await Promise.all([activeSends(), imported(), sendProgress(stack, set.ids)]);
-      const ready = w >= o.killAt * total && (active >= 3 || (w >= 0.6 * total && active >= 1));
-      const late = w >= 0.95 * total || p.queued === 0;
-      return (ready || late) && { activeSendJobs: active, importedRecords: w, ...p };
+      const late = w >= 0.95 * total || p.queued < 0.5 * set.reminders;
+      return (active >= 3 || late) && { activeSendJobs: active, importedRecords: w, ...p };
     },
     10 * 60_000,
-    { what: "sends on both workers mid-import", intervalMs: 100 },
+    { what: "sends on both workers mid-import", intervalMs: 50 },
   );
   await stack.killWorker(importer);
   const tKill = performance.now();

@@ -57,8 +57,9 @@ export function summaryLines(r: Results): string[] {
       `kill mid-import (${k.killedWorker}, ${i.writtenAtKill} of ${i.records} records written): counts equal to the sandbox's ${verdict(i.equal)}; resumed on the other worker after ${i.secondsFromKillToResumedOnTheOtherWorker} s, finished after ${i.secondsFromKillToFinished} s`,
     );
     const m = k.send;
+    const batches = k.deadWorkersActiveJobs["send-reminder"] ?? 0;
     lines.push(
-      `kill mid-send (${m.activeSendJobsAtKill} send jobs active, ${m.sentAtKill} of ${m.reminders} sent): lost ${m.lost} ${verdict(m.lost === 0)}; duplicates ${m.duplicates}, all under the same Message-ID ${verdict(m.allDuplicatesShareTheMessageId)}; all sent ${m.secondsFromKillToAllSent} s after the kill`,
+      `kill mid-send (the killed worker held ${batches} send batch(es): ${verdict(batches > 0)}; ${m.activeSendJobsAtKill} send jobs active in all, ${m.sentAtKill} of ${m.reminders} sent): lost ${m.lost} ${verdict(m.lost === 0)}; duplicates ${m.duplicates}, all under the same Message-ID ${verdict(m.allDuplicatesShareTheMessageId)}; all sent ${m.secondsFromKillToAllSent} s after the kill`,
     );
   }
   for (const [name, c] of Object.entries(r.agreement ?? {}))

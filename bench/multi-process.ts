@@ -50,7 +50,7 @@ const settings = {
   sendCompanies: env("MP_SEND_COMPANIES", 10),
   invoicesPerCompany: env("MP_INVOICES", 1000),
   qboInvoices: env("MP_QBO_INVOICES", 200_000),
-  killAt: env("MP_KILL_AT", 0.3),
+  killAt: env("MP_KILL_AT", 0.2),
   killWaitMinutes: env("MP_KILL_WAIT_MINUTES", 20),
   backgroundConnections: env("MP_BACKGROUND_CONNECTIONS", 2),
   safetySyncMinutes: env("MP_SAFETY_SYNC_MINUTES", 2),
