@@ -50,7 +50,7 @@ export function summaryLines(r: Results): string[] {
     );
     const other = s.anotherCompanysSync;
     lines.push(
-      `another company's sync asked for mid-import: finished ${other.finishedSecondsAfterItWasAskedFor ?? "never"} s later (within 15 s: ${verdict(other.finishedWithinSeconds !== null)})`,
+      `another company's sync asked for right after the kill (the import's job still active): finished ${other.finishedSecondsAfterItWasAskedFor ?? "never"} s later (within 15 s: ${verdict(other.finishedWithinSeconds !== null)})`,
     );
     const i = k.import;
     lines.push(
