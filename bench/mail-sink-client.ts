@@ -5,6 +5,8 @@ import { createInterface } from "node:readline";
 
 export interface MailSink {
   smtpUrl: string;
+  /** The sandbox's inbox (its JSON API under /api/messages), for a test kit's `Mailbox`. */
+  inboxUrl: string;
   pid: number;
   /** Sends a command (`count`, `stats`, `sample`, `clear`) and answers the sink's reply. */
   command<T>(command: string): Promise<T>;
@@ -18,9 +20,10 @@ export async function startMailSink(): Promise<MailSink> {
   process.on("exit", () => sink.kill("SIGTERM"));
   const lines = createInterface({ input: sink.stdout! });
   const reply = () => new Promise<string>((resolve) => lines.once("line", resolve));
-  const { smtpUrl } = JSON.parse(await reply()) as { smtpUrl: string };
+  const { smtpUrl, inboxUrl } = JSON.parse(await reply()) as { smtpUrl: string; inboxUrl: string };
   return {
     smtpUrl,
+    inboxUrl,
     pid: sink.pid!,
     async command<T>(command: string) {
       const answer = reply();
