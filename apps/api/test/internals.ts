@@ -12,7 +12,7 @@ export { addressOf, createMailer, SMTP_MAX_CONNECTIONS } from "../src/integratio
 export { QboApi } from "../src/integrations/quickbooks/qbo-api.ts";
 export { BILLING_EVENTS_PRUNE } from "../src/jobs/billing-events-prune.ts";
 export { DB_MAINTENANCE } from "../src/jobs/db-maintenance.ts";
-export { QBO_SYNC } from "../src/jobs/qbo-sync.ts";
+export { enqueueSync, QBO_SYNC } from "../src/jobs/qbo-sync.ts";
 export { REMINDER_PLAN, REMINDER_PLAN_CONCURRENCY } from "../src/jobs/reminder-plan.ts";
 export { REMINDER_PLANNER } from "../src/jobs/reminder-planner.ts";
 export { enqueueEmail } from "../src/jobs/send-email.ts";

@@ -7,8 +7,8 @@ import {
   payments,
   qboConnections,
 } from "../src/db/schema/index.ts";
-import { enqueueSync, QBO_SYNC } from "../src/jobs/qbo-sync.ts";
 import { callBudget, runSync } from "../src/modules/quickbooks/index.ts";
+import { enqueueSync, QBO_SYNC } from "./internals.ts";
 import { createCompany, syncNow, until, waitForSync } from "./kit/index.ts";
 import { quickbooksWorldForFile, REALM } from "./quickbooks-fixture.ts";
 
