@@ -13,7 +13,7 @@
  * Run by `BENCH_WRITE_PARTS=1 BENCH_DB=postgres npx tsx bench/qbo-sync.bench.ts` after its import.
  */
 
-import { jsonRows, jsonRowsInsert } from "@recoup/api/testing/internals";
+import { jsonRows, jsonRowsInsert, setFromExcluded } from "@recoup/api/testing/internals";
 import { sql } from "drizzle-orm";
 
 type Db = { execute(query: unknown): Promise<unknown> };
@@ -37,7 +37,7 @@ export async function measureWriteParts(
     const pages: Record<string, unknown>[][] = [];
     for (let i = 0; i < all.length; i += PAGE) pages.push(all.slice(i, i + PAGE));
     const keys = Object.keys(all[0]!).filter((k) => k !== "companyId" && k !== "qbId");
-    const set = keys.map((k) => `"${snake(k)}" = excluded."${snake(k)}"`).join(", ");
+    const set = setFromExcluded(keys, []);
     const timed = async (
       label: string,
       company: string,
@@ -49,7 +49,7 @@ export async function measureWriteParts(
       return { [label]: { seconds: +seconds.toFixed(2), rowsPerSecond: Math.round(all.length / seconds) } };
     };
     const upsert = (rows: Record<string, unknown>[]) =>
-      sql`insert into ${table} ${jsonRowsInsert(table, rows)} on conflict (company_id, qb_id) do update set ${sql.raw(set)} where excluded.qb_updated_at >= ${sql.raw(`${name}.qb_updated_at`)}`;
+      sql`insert into ${table} ${jsonRowsInsert(table, rows)} on conflict (company_id, qb_id) do update set ${set} where excluded.qb_updated_at >= ${sql.raw(`${name}.qb_updated_at`)}`;
     const b = await newCompany();
     const c = await newCompany();
     const d = await newCompany();

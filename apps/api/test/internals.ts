@@ -6,7 +6,7 @@
 
 export { openDatabase, PGLITE_START_PARAMS } from "../src/db/client.ts";
 export type { CrashPoint } from "../src/db/job-queue.ts";
-export { jsonRows, jsonRowsInsert } from "../src/db/json-rows.ts";
+export { jsonRows, jsonRowsInsert, setFromExcluded } from "../src/db/json-rows.ts";
 export { PrivateNodeFS } from "../src/db/private-node-fs.ts";
 export { addressOf, createMailer, SMTP_MAX_CONNECTIONS } from "../src/integrations/mail/mailer.ts";
 export { QboApi } from "../src/integrations/quickbooks/qbo-api.ts";

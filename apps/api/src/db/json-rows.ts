@@ -39,3 +39,14 @@ export function jsonRows(table: PgTable, rows: readonly Record<string, unknown>[
     select: sql`select ${sql.raw(picks.join(", "))} from jsonb_array_elements(${json}::jsonb) as r`,
   };
 }
+
+/**
+ * An upsert's `do update set` for these schema keys but the conflict key's: each column from the
+ * row that conflicted (`excluded`).
+ */
+export function setFromExcluded(keys: readonly string[], conflictKeys: readonly string[]): SQL {
+  const set = keys
+    .filter((key) => !conflictKeys.includes(key))
+    .map((key) => `${quoted(columnName(key))} = excluded.${quoted(columnName(key))}`);
+  return sql.raw(set.join(", "));
+}

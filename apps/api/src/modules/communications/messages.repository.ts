@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { anyOf, noneOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { columnName, jsonRowsInsert } from "../../db/json-rows.ts";
+import { jsonRowsInsert, setFromExcluded } from "../../db/json-rows.ts";
 import { emailMessages } from "../../db/schema/index.ts";
 
 export type EmailMessageRow = typeof emailMessages.$inferSelect;
@@ -34,13 +34,10 @@ export async function insertMessage(db: DbOrTx, row: NewEmailMessage) {
 /** Outbound messages: created when sent (or finally failed), updated if recorded again. */
 export async function upsertOutboundMessages(db: DbOrTx, rows: NewEmailMessage[]) {
   if (rows.length === 0) return;
-  const set = Object.keys(rows[0]!)
-    .filter((key) => key !== "companyId" && key !== "messageId" && key !== "invoiceQbId")
-    .map((key) => `"${columnName(key)}" = excluded."${columnName(key)}"`)
-    .join(", ");
+  const set = setFromExcluded(Object.keys(rows[0]!), ["companyId", "messageId", "invoiceQbId"]);
   // One JSON parameter, not Drizzle's per-value `values()`: a send batch records hundreds at once.
   await db.execute(sql`insert into ${emailMessages} ${jsonRowsInsert(emailMessages, rows)}
-    on conflict (company_id, message_id, invoice_qb_id) do update set ${sql.raw(set)}`);
+    on conflict (company_id, message_id, invoice_qb_id) do update set ${set}`);
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { touchCompanyData } from "../../db/data-version.ts";
-import { columnName, jsonRowsInsert } from "../../db/json-rows.ts";
+import { jsonRowsInsert, setFromExcluded } from "../../db/json-rows.ts";
 import { creditMemos, customers, invoices, paymentApplications, payments } from "../../db/schema/index.ts";
 import { forgetQuickBooksAddresses } from "../contacts/index.ts";
 
@@ -24,12 +24,9 @@ export type SyncedEntity = keyof typeof SYNCED_TABLES;
 export function upsertStatement(entity: SyncedEntity, rows: Record<string, unknown>[]): SQL | undefined {
   if (rows.length === 0) return undefined;
   const table = SYNCED_TABLES[entity];
-  const set = Object.keys(getTableColumns(table))
-    .filter((key) => key !== "companyId" && key !== "qbId")
-    .map((key) => `"${columnName(key)}" = excluded."${columnName(key)}"`)
-    .join(", ");
+  const set = setFromExcluded(Object.keys(getTableColumns(table)), ["companyId", "qbId"]);
   return sql`insert into ${table} ${jsonRowsInsert(table, rows)}
-    on conflict (company_id, qb_id) do update set ${sql.raw(set)}
+    on conflict (company_id, qb_id) do update set ${set}
     where excluded.qb_updated_at >= ${table.qbUpdatedAt}`;
 }
 
