@@ -71,10 +71,12 @@ export function sentFromSummary(
   if (h.onDue) sent.push({ stage: "on_due_date", cycle: 0, ...carrier });
   if (h.afterCycle !== null) sent.push({ stage: "after_due_date", cycle: h.afterCycle, ...carrier });
   // A company schedule's stage: its highest cycle (a fixed stage's is 0: sent; a repeating one's next is above it).
+  const highest = new Map<string, number>();
   for (const pair of h.customCycles?.split(",") ?? []) {
-    const [stage, cycle] = pair.split("=");
-    sent.push({ stage: stage as ReminderStage, cycle: Number(cycle), ...carrier });
+    const [stage, cycle] = pair.split("=") as [string, string];
+    highest.set(stage, Math.max(Number(cycle), highest.get(stage) ?? -1));
   }
+  for (const [stage, cycle] of highest) sent.push({ stage: stage as ReminderStage, cycle, ...carrier });
   // Its key is never asked for (the open promise says whether it was missed): only its day counts.
   if (h.lastMissedAtMs !== null)
     sent.push({ stage: "missed_promise", cycle: -1, ...carrier, sentAt: new Date(h.lastMissedAtMs) });
