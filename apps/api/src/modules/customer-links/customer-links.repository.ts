@@ -1,9 +1,11 @@
 /** The rows behind the customer page's links, read with what decides whether a link still opens. */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { jsonRowsInsert } from "../../db/json-rows.ts";
 import { customerLinks, customers, qboConnections } from "../../db/schema/index.ts";
 
-export function insertLinks(
+/** A send batch's links in one statement, as one JSON parameter (`db/json-rows.ts`). */
+export async function insertLinks(
   db: DbOrTx,
   links: {
     id: string;
@@ -13,7 +15,10 @@ export function insertLinks(
     expiresAt: Date;
   }[],
 ) {
-  return db.insert(customerLinks).values(links).onConflictDoNothing({ target: customerLinks.id });
+  if (links.length === 0) return;
+  await db.execute(
+    sql`insert into ${customerLinks} ${jsonRowsInsert(customerLinks, links)} on conflict (${sql.identifier("id")}) do nothing`,
+  );
 }
 
 /**

@@ -50,7 +50,7 @@ export const inThread = (
  * commit (an fsync on the embedded database) for several sends rather than each.
  */
 const RECORD_WITHIN_MS = 20;
-const RECORD_AT_MOST = 100;
+const RECORD_AT_MOST = 250;
 /** A reminder sent: its record, and its message in the invoice's thread. */
 interface SentRow {
   sent: repo.SentRecord;
@@ -58,52 +58,77 @@ interface SentRow {
 }
 /**
  * Records a reminder sent (and its thread message; a combined reminder: each of its invoices'
- * rows, always in the same transaction), together with the others accepted by the
- * SMTP server within a few milliseconds: two statements in one transaction instead of two each
- * (on PGlite, where statements run one at a time, that was half the time of a send). Resolves
- * once its group is recorded; a failure is each one's.
+ * rows, always in the same transaction), together with the others accepted by the SMTP server
+ * meanwhile: two statements in one transaction instead of two each (on PGlite, where statements
+ * run one at a time, that was half the time of a send). A group is written `RECORD_WITHIN_MS`
+ * after its first send, or at `RECORD_AT_MOST`; while the previous group's transaction is still
+ * being written the next one keeps gathering (group commit), so when commits are slow (PGlite's
+ * fsync blocks the thread, about 7 ms on a common disk) each carries more sends rather than
+ * queueing one behind another. Resolves once its group is recorded; a failure is each one's.
  */
 export function recordSent(ctx: AppContext, rows: readonly SentRow[]): Promise<void> {
-  let group = recording.get(ctx);
-  if (!group) {
-    const g: RecordGroup = { rows: [], waiting: [], flush: () => {} };
-    const timer = setTimeout(() => g.flush(), RECORD_WITHIN_MS);
-    g.flush = () => {
-      clearTimeout(timer);
-      if (recording.get(ctx) === g) recording.delete(ctx);
-      ctx.db
-        .transaction(async (tx) => {
-          await repo.markSent(
-            tx,
-            g.rows.map((r) => r.sent),
-          );
-          await recordOutbound(
-            tx,
-            g.rows.map((r) => r.thread),
-          );
-        })
-        .then(
-          () => {
-            for (const w of g.waiting) w.resolve();
-          },
-          (err: unknown) => {
-            for (const w of g.waiting) w.reject(err);
-          },
-        );
-    };
-    recording.set(ctx, g);
-    group = g;
+  const state = recorders.get(ctx) ?? { open: undefined, writing: undefined };
+  recorders.set(ctx, state);
+  let g = state.open;
+  if (!g) {
+    const group: RecordGroup = { rows: [], waiting: [], due: false, timer: undefined };
+    group.timer = setTimeout(() => {
+      group.due = true;
+      flushWhenFree(ctx, state);
+    }, RECORD_WITHIN_MS);
+    state.open = group;
+    g = group;
   }
-  const g = group;
   // A combined reminder's rows go in the same group: recorded together, or not at all.
   g.rows.push(...rows);
   const recorded = new Promise<void>((resolve, reject) => g.waiting.push({ resolve, reject }));
-  if (g.rows.length >= RECORD_AT_MOST) g.flush();
+  if (g.rows.length >= RECORD_AT_MOST) {
+    g.due = true;
+    flushWhenFree(ctx, state);
+  }
   return recorded;
+}
+/** Writes the open group when it is due and no other is being written. */
+function flushWhenFree(ctx: AppContext, state: RecorderState) {
+  const g = state.open;
+  if (!g?.due || state.writing) return;
+  clearTimeout(g.timer);
+  state.open = undefined;
+  state.writing = ctx.db
+    .transaction(async (tx) => {
+      await repo.markSent(
+        tx,
+        g.rows.map((r) => r.sent),
+      );
+      await recordOutbound(
+        tx,
+        g.rows.map((r) => r.thread),
+      );
+    })
+    .then(
+      () => {
+        for (const w of g.waiting) w.resolve();
+      },
+      (err: unknown) => {
+        for (const w of g.waiting) w.reject(err);
+      },
+    )
+    .finally(() => {
+      state.writing = undefined;
+      flushWhenFree(ctx, state);
+    });
 }
 interface RecordGroup {
   rows: SentRow[];
   waiting: { resolve: () => void; reject: (err: unknown) => void }[];
-  flush: () => void;
+  /** Its time is up (or it is full): written as soon as the group before it is. */
+  due: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
-const recording = new WeakMap<AppContext, RecordGroup>();
+interface RecorderState {
+  /** The group gathering sends. */
+  open: RecordGroup | undefined;
+  /** The transaction writing the group before it, while it runs. */
+  writing: Promise<void> | undefined;
+}
+const recorders = new WeakMap<AppContext, RecorderState>();
