@@ -51,19 +51,21 @@ export function quickbooksWorldForFile() {
     return u;
   }
 
-  /** Runs `body` with the API's QuickBooks client talking through `fetchImpl`, then restores it. */
-  async function throughFetch<T>(
-    fetchImpl: typeof fetch,
+  /**
+   * Runs `body` with the API's QuickBooks client built with these options (its call gate kept;
+   * retries back off from 1 ms unless told), then restores it.
+   */
+  async function withQboApi<T>(
+    opts: { fetch?: typeof fetch; maxRetries?: number; retryBaseMs?: number },
     body: () => Promise<T>,
-    maxRetries?: number,
   ): Promise<T> {
     const real = t.ctx.qbo.api;
     t.ctx.qbo.api = new QboApi({
       baseUrl: w.qb.accountingBaseUrl,
       minorVersion: 75,
-      retryBaseMs: 1,
-      maxRetries,
-      fetch: fetchImpl,
+      retryBaseMs: opts.retryBaseMs ?? 1,
+      maxRetries: opts.maxRetries,
+      fetch: opts.fetch,
     });
     t.ctx.qbo.api.gate = real.gate;
     try {
@@ -72,6 +74,9 @@ export function quickbooksWorldForFile() {
       t.ctx.qbo.api = real;
     }
   }
+  /** Runs `body` with the API's QuickBooks client talking through `fetchImpl`, then restores it. */
+  const throughFetch = <T>(fetchImpl: typeof fetch, body: () => Promise<T>, maxRetries?: number) =>
+    withQboApi({ fetch: fetchImpl, maxRetries }, body);
 
   /** What Intuit holds, read through its own query API. */
   async function truth(entity: string, realmId = REALM) {
@@ -150,5 +155,13 @@ export function quickbooksWorldForFile() {
     expect(pay.reduce((s, p) => s + p.totalCents, 0)).toBe(totalPaid);
   }
 
-  return Object.assign(w, { t, connect, connectedUser, throughFetch, truth, expectEqualToIntuit });
+  return Object.assign(w, {
+    t,
+    connect,
+    connectedUser,
+    withQboApi,
+    throughFetch,
+    truth,
+    expectEqualToIntuit,
+  });
 }

@@ -8,13 +8,13 @@ import {
   qboConnections,
 } from "../src/db/schema/index.ts";
 import { callBudget, runSync } from "../src/modules/quickbooks/index.ts";
-import { enqueueSync, QBO_SYNC, QboApi } from "./internals.ts";
+import { enqueueSync, QBO_SYNC } from "./internals.ts";
 import { createCompany, syncNow, until, waitForSync } from "./kit/index.ts";
 import { quickbooksWorldForFile, REALM } from "./quickbooks-fixture.ts";
 
 /** Importing a QuickBooks company and keeping it equal to Intuit's records, whatever the network does. */
 const w = quickbooksWorldForFile();
-const { t, connect, connectedUser, throughFetch, truth, expectEqualToIntuit } = w;
+const { t, connect, connectedUser, withQboApi, throughFetch, truth, expectEqualToIntuit } = w;
 
 /**
  * A sync under injected faults, run again as the queue would when a request failed all its
@@ -129,15 +129,11 @@ describe("QuickBooks sync", () => {
     // Backing off as Recoup does against Intuit (seconds, doubling), at the answers' scale: the
     // tests' 5 ms base gave a page refused in a burst its 7 attempts within a quarter of a second,
     // and on a loaded machine every run of the import could end on one (a flaky CI run).
-    const real = t.ctx.qbo.api;
-    t.ctx.qbo.api = new QboApi({ baseUrl: w.qb.accountingBaseUrl, minorVersion: 75, retryBaseMs: 50 });
-    t.ctx.qbo.api.gate = real.gate;
     let throttled: number;
     try {
-      await untilSynced(u.companyId, "full");
+      await withQboApi({ retryBaseMs: 50 }, () => untilSynced(u.companyId, "full"));
       throttled = w.qb.control.throttleStats(realm).throttled;
     } finally {
-      t.ctx.qbo.api = real;
       w.qb.control.clearFaults(realm);
       w.qb.control.clearLatency(realm);
       w.qb.control.setThrottle(realm, { perMinute: 500, maxConcurrent: 10, format: "xml" });
