@@ -67,7 +67,7 @@ interface SentRow {
  * queueing one behind another. Resolves once its group is recorded; a failure is each one's.
  */
 export function recordSent(ctx: AppContext, rows: readonly SentRow[]): Promise<void> {
-  const state = recorders.get(ctx) ?? { open: undefined, writing: undefined };
+  const state = recorders.get(ctx) ?? { open: undefined, writing: false };
   recorders.set(ctx, state);
   let g = state.open;
   if (!g) {
@@ -94,7 +94,8 @@ function flushWhenFree(ctx: AppContext, state: RecorderState) {
   if (!g?.due || state.writing) return;
   clearTimeout(g.timer);
   state.open = undefined;
-  state.writing = ctx.db
+  state.writing = true;
+  void ctx.db
     .transaction(async (tx) => {
       await repo.markSent(
         tx,
@@ -114,7 +115,7 @@ function flushWhenFree(ctx: AppContext, state: RecorderState) {
       },
     )
     .finally(() => {
-      state.writing = undefined;
+      state.writing = false;
       flushWhenFree(ctx, state);
     });
 }
@@ -128,7 +129,7 @@ interface RecordGroup {
 interface RecorderState {
   /** The group gathering sends. */
   open: RecordGroup | undefined;
-  /** The transaction writing the group before it, while it runs. */
-  writing: Promise<void> | undefined;
+  /** Whether the group before it is being written. */
+  writing: boolean;
 }
 const recorders = new WeakMap<AppContext, RecorderState>();
