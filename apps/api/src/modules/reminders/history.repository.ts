@@ -1,5 +1,5 @@
 /** What the planner reads: each invoice's reminders so far, and the invoices a run may decide for. */
-import { and, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { anyOf } from "../../db/any-of.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { invoicePromises, invoices, reminders } from "../../db/schema/index.ts";
