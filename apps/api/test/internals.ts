@@ -4,9 +4,11 @@
  * through a module's public surface (`@recoup/api/modules/<name>`).
  */
 
-export { openDatabase, PGLITE_START_PARAMS } from "../src/db/client.ts";
+export { type Database, openDatabase } from "../src/db/client.ts";
 export type { CrashPoint } from "../src/db/job-queue.ts";
 export { jsonRows, jsonRowsInsert, setFromExcluded } from "../src/db/json-rows.ts";
+export { createPglite, PGLITE_START_PARAMS } from "../src/db/pglite-open.ts";
+export { PgliteThread } from "../src/db/pglite-thread.ts";
 export { PrivateNodeFS } from "../src/db/private-node-fs.ts";
 export { addressOf, createMailer, SMTP_MAX_CONNECTIONS } from "../src/integrations/mail/mailer.ts";
 export { QboApi } from "../src/integrations/quickbooks/qbo-api.ts";

@@ -1,11 +1,9 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { enqueueEmail, openDatabase, QBO_SYNC } from "./internals.ts";
+import { createPglite, enqueueEmail, QBO_SYNC } from "./internals.ts";
 import { appForFile, sleep, uniqueEmail } from "./kit/index.ts";
 
 const t = appForFile(() => {
@@ -142,21 +140,24 @@ describe("embedded database", () => {
 
   it("puts each commit on the disk before it returns (fsync of the WAL)", async () => {
     const dir = migratedDataDir("recoup-fsync-");
-    const database = await openDatabase({ dataDir: dir });
-    const pglite = (database.db as unknown as { $client: PGlite }).$client;
-    const ops = (pglite.Module as unknown as { NODEFS: { stream_ops: { fsync(s: unknown): number } } }).NODEFS
-      .stream_ops;
+    // PGlite as both the app's thread and the database's thread open it (createPglite), here in
+    // this thread so that its file system can be watched.
+    const pglite = await createPglite(path.join(dir, "pglite"));
+    const { Module } = pglite as unknown as {
+      Module: { NODEFS: { stream_ops: { fsync(s: unknown): number } } };
+    };
+    const ops = Module.NODEFS.stream_ops;
     const fsync = ops.fsync;
     let calls = 0;
     ops.fsync = (stream) => {
       calls++;
       return fsync(stream);
     };
-    await database.db.execute(sql`create table synced (id int)`);
+    await pglite.exec("create table synced (id int)");
     const before = calls;
-    await database.db.execute(sql`insert into synced values (1)`);
+    await pglite.exec("insert into synced values (1)");
     expect(calls).toBeGreaterThan(before);
-    await database.close();
+    await pglite.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,8 @@
+import { setTimeout } from "node:timers/promises";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { PoolFigures, QueueDepth } from "../lib/metrics.ts";
-import type { Database, DbOrTx } from "./client.ts";
+import type { Database, DbOrTx, SqlExecutor } from "./client.ts";
 import { poolFigures, transactionExecutor } from "./client.ts";
 
 export interface JobDefinition<T> {
@@ -70,12 +71,22 @@ const MAINTENANCE = { maintenanceIntervalSeconds: 60 };
 export class JobQueue {
   readonly boss: PgBoss;
   private readonly definitions: JobDefinition<never>[] = [];
+  /** Handlers running, and pg-boss's statements in flight on PGlite: what `stop` waits for. */
+  private busy = 0;
 
   constructor(private readonly database: Database) {
+    const executor: SqlExecutor = {
+      executeSql: (text, values) => this.tracked(database.executor.executeSql(text, values)),
+    };
     this.boss =
       database.kind === "postgres"
         ? new PgBoss({ connectionString: database.connectionString!, max: 4, ...MAINTENANCE })
-        : new PgBoss({ db: database.executor, ...MAINTENANCE } as PgBoss.ConstructorOptions);
+        : new PgBoss({ db: executor, ...MAINTENANCE } as PgBoss.ConstructorOptions);
+  }
+
+  private tracked<T>(work: Promise<T>): Promise<T> {
+    this.busy++;
+    return work.finally(() => this.busy--);
   }
 
   define<T>(definition: JobDefinition<T>) {
@@ -115,27 +126,28 @@ export class JobQueue {
   private async workOne(d: JobDefinition<never>) {
     const batchSize = d.batchSize ?? 1;
     let workerId = "";
-    workerId = await this.boss.work<never>(
-      d.name,
-      { pollingIntervalSeconds: 0.5, batchSize },
-      async (jobs) => {
-        if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
-        if (batchSize === 1) {
-          if (jobs[0]) await d.handle(jobs[0].data);
-          return;
+    workerId = await this.boss.work<never>(d.name, { pollingIntervalSeconds: 0.5, batchSize }, (jobs) =>
+      this.tracked(this.handle(d, jobs, workerId)),
+    );
+  }
+
+  private async handle(d: JobDefinition<never>, jobs: PgBoss.Job<never>[], workerId: string) {
+    const batchSize = d.batchSize ?? 1;
+    if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
+    if (batchSize === 1) {
+      if (jobs[0]) await d.handle(jobs[0].data);
+      return;
+    }
+    // A failed job is failed alone; pg-boss then completes the batch's others.
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await d.handle(job.data);
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          await this.boss.fail(d.name, job.id, { message });
         }
-        // A failed job is failed alone; pg-boss then completes the batch's others.
-        await Promise.all(
-          jobs.map(async (job) => {
-            try {
-              await d.handle(job.data);
-            } catch (err) {
-              const message = err instanceof Error ? err.message : String(err);
-              await this.boss.fail(d.name, job.id, { message });
-            }
-          }),
-        );
-      },
+      }),
     );
   }
 
@@ -219,7 +231,14 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Stops taking jobs and waits (10 s at most) for those running. pg-boss returns while a fetch it
+   * sent may still be answered with jobs: their handlers, and pg-boss's completion or failure of
+   * them, are waited for here too (up to 10 s more), so none reaches a database already closed.
+   */
   async stop() {
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    const until = Date.now() + 10_000;
+    while (this.busy > 0 && Date.now() < until) await setTimeout(20);
   }
 }

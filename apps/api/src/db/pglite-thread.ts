@@ -1,0 +1,174 @@
+import { once } from "node:events";
+import { createRequire } from "node:module";
+import { setTimeout } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { fromShape, type QueryShape, type Reply, type Request, type Started } from "./pglite-thread-wire.ts";
+
+/** A request without its id (the id is added on sending). */
+type Unsent = Request extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+
+/** The part of PGlite's interface Recoup uses: drizzle's session, the migrator, pg-boss's executor. */
+export interface PgliteLike {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string): Promise<Results[]>;
+  transaction<T>(body: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite in a thread of its own: the database's work (PostgreSQL itself, in WASM, and the parsing
+ * of its replies) runs on the second core while this thread runs the app. The same interface as
+ * PGlite for what Recoup uses of it, so drizzle's PGlite driver takes it as it is.
+ * - Each call is a message to pglite-thread-host.ts; rows come back structured-cloned.
+ * - Parsers are functions, which cannot cross: drizzle's are all the identity (dates and intervals
+ *   left as PostgreSQL's text), so only their type ids are sent, and any other parser is refused.
+ * - A transaction stays open on the host, holding PGlite as it does in-process, until `body`
+ *   settles here: then it commits, or rolls back and rethrows.
+ */
+export class PgliteThread implements PgliteLike {
+  private next = 1;
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private closing: Promise<void> | undefined;
+  private failure: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on("message", (reply: Reply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(fromShape(reply.error));
+    });
+    const fail = (error: Error) => {
+      if (!this.closing) console.error("the embedded database's thread failed:", error.message);
+      this.failure = error;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`the database thread ended (exit code ${code})`)));
+  }
+
+  /** Starts the thread and opens PGlite on the cluster in `dir` there (createPglite). */
+  static async open(dir: string): Promise<PgliteThread> {
+    const worker = new Worker(new URL("./pglite-thread-host.ts", import.meta.url), {
+      workerData: { dir },
+      // The host is TypeScript, loaded by tsx whatever runs this thread (node, vitest). Of this
+      // process's own options only the profiler's pass: the others (a heap size) are the process's.
+      execArgv: [
+        ...process.execArgv.filter((option) => option.startsWith("--cpu-prof")),
+        "--import",
+        pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href,
+      ],
+    });
+    let stopListening = () => {};
+    const started = await new Promise<Started>((resolve, reject) => {
+      const exited = (code: number) =>
+        reject(new Error(`the database thread ended while opening (exit code ${code})`));
+      worker.once("message", resolve).once("error", reject).once("exit", exited);
+      stopListening = () => worker.off("message", resolve).off("error", reject).off("exit", exited);
+    }).finally(() => stopListening());
+    if (!started.started) {
+      await worker.terminate();
+      throw fromShape(started.error);
+    }
+    return new PgliteThread(worker);
+  }
+
+  private call(request: Unsent): Promise<unknown> {
+    // Closing lets a transaction already open end, and the close itself through.
+    if (this.closing && request.op !== "close" && request.op !== "end")
+      return Promise.reject(new Error("PGlite is closed"));
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    return this.call({ op: "query", tx, ...shapeOf(text, params, options) }) as Promise<Results<T>>;
+  }
+
+  exec(text: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
+    if (options && Object.keys(options).length > 0) throw new Error("PgliteThread.exec takes no options");
+    return this.call({ op: "exec", tx, text }) as Promise<Results[]>;
+  }
+
+  async transaction<T>(body: (tx: Transaction) => Promise<T>): Promise<T> {
+    const id = (await this.call({ op: "begin" })) as number;
+    let ended = false;
+    const end = (commit: boolean) => {
+      ended = true;
+      return this.call({ op: "end", tx: id, commit });
+    };
+    const tx: Transaction = {
+      query: (text, params, options) => this.query(text, params, options, id),
+      exec: (text, options) => this.exec(text, options, id),
+      sql: () => Promise.reject(new Error("PgliteThread: use query(), not sql``")),
+      listen: () => Promise.reject(new Error("PgliteThread: LISTEN is not supported")),
+      rollback: async () => {
+        await end(false);
+      },
+      get closed() {
+        return ended;
+      },
+    };
+    let result: T;
+    try {
+      result = await body(tx);
+    } catch (error) {
+      if (!ended) await end(false);
+      throw error;
+    }
+    if (!ended) await end(true);
+    return result;
+  }
+
+  /** Closes PGlite once the requests already sent are answered; later ones are refused. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.allSettled([...this.pending.keys()].map((id) => this.settled(id)));
+      const exited = once(this.worker, "exit");
+      await this.call({ op: "close" });
+      await Promise.race([exited, setTimeout(5_000)]);
+      await this.worker.terminate();
+    })();
+    return this.closing;
+  }
+
+  private settled(id: number): Promise<void> {
+    const waiting = this.pending.get(id);
+    if (!waiting) return Promise.resolve();
+    return new Promise((done) => {
+      const { resolve, reject } = waiting;
+      waiting.resolve = (value) => {
+        resolve(value);
+        done();
+      };
+      waiting.reject = (error) => {
+        reject(error);
+        done();
+      };
+    });
+  }
+}
+
+function shapeOf(text: string, params: unknown[] | undefined, options: QueryOptions | undefined): QueryShape {
+  const { rowMode, parsers, ...rest } = options ?? {};
+  if (Object.keys(rest).length > 0) {
+    throw new Error(`PgliteThread: query options ${Object.keys(rest).join(", ")} cannot cross threads`);
+  }
+  const rawTypes = Object.entries(parsers ?? {}).map(([type, parse]) => {
+    if (parse("1999-01-08", Number(type)) !== "1999-01-08") {
+      throw new Error(
+        `PgliteThread: the parser for type ${type} is not the identity and cannot cross threads`,
+      );
+    }
+    return Number(type);
+  });
+  return { text, params, rowMode, ...(rawTypes.length > 0 ? { rawTypes } : {}) };
+}
