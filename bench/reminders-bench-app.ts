@@ -28,6 +28,7 @@ export async function startReminderBenchApp(smtpUrl: string) {
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     RUN_WORKER: "false",
     ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}),
   });
   const { app, ctx }: BuiltApp = await buildApp(config);
   const kind = ctx.database.kind;

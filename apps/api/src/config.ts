@@ -26,6 +26,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    pgliteThread: e.PGLITE_THREAD,
     jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -19,7 +19,7 @@ describe.skipIf(!template)("the embedded database's thread", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "recoup-thread-"));
     cpSync(template!, path.join(dir, "pglite"), { recursive: true });
-    database = await openDatabase({ dataDir: dir });
+    database = await openDatabase({ dataDir: dir, pgliteThread: true });
   });
   afterAll(async () => {
     await database.close();

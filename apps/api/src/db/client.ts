@@ -10,8 +10,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { PoolFigures } from "../lib/metrics.ts";
 import { makePrivateDir } from "../lib/private-dir.ts";
-import { initPgliteCluster } from "./pglite-open.ts";
-import { PgliteThread } from "./pglite-thread.ts";
+import { createPglite, initPgliteCluster } from "./pglite-open.ts";
+import { type PgliteLike, PgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -40,7 +40,12 @@ export interface Database {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 const MIGRATION_LOCK = 727_274_001;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PGlite in a worker thread (PgliteThread) instead of this one. */
+  pgliteThread?: boolean;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
@@ -71,8 +76,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, "pglite");
   makePrivateDir(dir);
   await initPgliteCluster(dir);
-  // PGlite runs in a thread of its own, on the second core: PgliteThread.
-  const client = await PgliteThread.open(dir);
+  // In a thread of its own when asked (decision 0026): the database's work on the second core.
+  const client: PgliteLike = opts.pgliteThread ? await PgliteThread.open(dir) : await createPglite(dir);
   const db = drizzlePglite(client as unknown as PGlite, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite(client as unknown as PGlite, { casing: "snake_case" }), {
     migrationsFolder,

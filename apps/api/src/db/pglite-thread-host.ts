@@ -1,6 +1,8 @@
 /**
  * The database's thread: it owns PGlite (created by createPglite, as in-process) and runs what
  * PgliteThread sends, one message at a time as PGlite itself queues them. See pglite-thread.ts.
+ * Node runs it without a loader (type stripping): this file and the ones it imports use erasable
+ * TypeScript only (no parameter properties, enums or namespaces).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";

@@ -1,7 +1,5 @@
 import { once } from "node:events";
-import { createRequire } from "node:module";
 import { setTimeout } from "node:timers/promises";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { fromShape, type QueryShape, type Reply, type Request, type Started } from "./pglite-thread-wire.ts";
@@ -55,13 +53,10 @@ export class PgliteThread implements PgliteLike {
   static async open(dir: string): Promise<PgliteThread> {
     const worker = new Worker(new URL("./pglite-thread-host.ts", import.meta.url), {
       workerData: { dir },
-      // The host is TypeScript, loaded by tsx whatever runs this thread (node, vitest). Of this
-      // process's own options only the profiler's pass: the others (a heap size) are the process's.
-      execArgv: [
-        ...process.execArgv.filter((option) => option.startsWith("--cpu-prof")),
-        "--import",
-        pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href,
-      ],
+      // The host and what it imports are TypeScript of erasable syntax only, which Node 24 runs
+      // as it is (type stripping): no loader in the thread, and no second esbuild. Of this
+      // process's own options only the profiler's pass (a heap size is the process's, refused).
+      execArgv: process.execArgv.filter((option) => option.startsWith("--cpu-prof")),
     });
     let stopListening = () => {};
     const started = await new Promise<Started>((resolve, reject) => {
