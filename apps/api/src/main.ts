@@ -25,7 +25,7 @@ try {
   const lines = [
     `Recoup is running at ${config.appUrl}`,
     `  runtime: Node ${process.version}`,
-    `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
+    `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}${config.pgliteThread ? ", in a thread of its own (PGLITE_THREAD)" : ""}`}`,
     `  API docs: ${config.appUrl}/docs`,
     ...(config.metrics ? [`  metrics: ${metricsWhere(config)}`] : []),
     `  generated drafts: ${config.drafts.model ? `${config.drafts.model.provider} (${config.drafts.model.model}), checked against the records` : "the built-in composer"}`,
