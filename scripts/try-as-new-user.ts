@@ -26,6 +26,9 @@ console.log(s(), "connected and synced");
 const q = `?companyId=${user.companyId}`;
 const settings = await call("GET", `${apiPaths.reminders.settings}${q}`, { token: user.token });
 console.log(s(), "window", JSON.stringify(settings.json.data.window));
+const before = new Set(
+  ((await (await fetch(`${inbox}/api/messages`)).json()) as { id: string }[]).map((m) => m.id),
+);
 const body = { companyId: user.companyId, enabled: true, sendTime: "09:00", weekdaysOnly: true };
 const first = await call("POST", apiPaths.reminders.settings, { token: user.token, body });
 console.log(
@@ -42,15 +45,21 @@ const on = await call("POST", apiPaths.reminders.settings, {
 });
 console.log(s(), "turned on:", on.status);
 const expected = first.json.error?.details?.count ?? 0;
-let reminders: { id: string; to: string; subject: string; headers: Record<string, string>; text: string }[] =
-  [];
-for (let i = 0; i < 120; i++) {
-  const all = (await (await fetch(`${inbox}/api/messages`)).json()) as typeof reminders;
-  reminders = all.filter((m) => m.headers["reply-to"]?.startsWith("reply+"));
-  if (reminders.length >= expected && expected > 0) break;
-  await new Promise((r) => setTimeout(r, 5000));
+// Reminders of one customer go as one combined email: wait for the app's log to show every
+// reminder sent, then read this company's emails (those that came after it turned reminders on).
+const total = async (status: string) =>
+  (await call("GET", `${apiPaths.reminders.log}${q}&status=${status}`, { token: user.token })).json.data
+    .total as number;
+let sent = 0;
+for (let i = 0; i < 120 && expected > 0; i++) {
+  sent = await total("sent");
+  if (sent >= expected && (await total("queued")) === 0) break;
+  await new Promise((r) => setTimeout(r, 1000));
 }
-console.log(s(), `${reminders.length} reminders in the inbox (expected ${expected})`);
+let reminders: { id: string; to: string; subject: string; headers: Record<string, string>; text: string }[] =
+  (await (await fetch(`${inbox}/api/messages`)).json()) as typeof reminders;
+reminders = reminders.filter((m) => m.headers["reply-to"]?.startsWith("reply+") && !before.has(m.id));
+console.log(s(), `${sent} of ${expected} reminders sent, as ${reminders.length} emails in the inbox`);
 const one = reminders[0]!;
 console.log("  e.g.", one.to, "|", one.subject, "|", one.text.replace(/\s+/g, " ").slice(0, 240));
 const replied = await fetch(`${inbox}/api/messages/${one.id}/reply`, {
