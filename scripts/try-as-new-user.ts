@@ -26,9 +26,7 @@ console.log(s(), "connected and synced");
 const q = `?companyId=${user.companyId}`;
 const settings = await call("GET", `${apiPaths.reminders.settings}${q}`, { token: user.token });
 console.log(s(), "window", JSON.stringify(settings.json.data.window));
-const before = new Set(
-  ((await (await fetch(`${inbox}/api/messages`)).json()) as { id: string }[]).map((m) => m.id),
-);
+const before = new Set((await mailbox.to()).map((m) => m.id));
 const body = { companyId: user.companyId, enabled: true, sendTime: "09:00", weekdaysOnly: true };
 const first = await call("POST", apiPaths.reminders.settings, { token: user.token, body });
 console.log(
@@ -56,9 +54,9 @@ for (let i = 0; i < 120 && expected > 0; i++) {
   if (sent >= expected && (await total("queued")) === 0) break;
   await new Promise((r) => setTimeout(r, 1000));
 }
-let reminders: { id: string; to: string; subject: string; headers: Record<string, string>; text: string }[] =
-  (await (await fetch(`${inbox}/api/messages`)).json()) as typeof reminders;
-reminders = reminders.filter((m) => m.headers["reply-to"]?.startsWith("reply+") && !before.has(m.id));
+const reminders = (await mailbox.to()).filter(
+  (m) => m.headers["reply-to"]?.startsWith("reply+") && !before.has(m.id),
+);
 console.log(s(), `${sent} of ${expected} reminders sent, as ${reminders.length} emails in the inbox`);
 const one = reminders[0]!;
 console.log("  e.g.", one.to, "|", one.subject, "|", one.text.replace(/\s+/g, " ").slice(0, 240));
