@@ -64,6 +64,9 @@ export function crashPoint(point: CrashPoint) {
  */
 const MAINTENANCE = { maintenanceIntervalSeconds: 60 };
 
+/** How long `stop` waits for running jobs, and then again for what a late fetch brought. */
+const STOP_WAIT_MS = 10_000;
+
 /**
  * pg-boss on the app's own database: PostgreSQL through its own pool, or PGlite through the
  * embedded client (pg-boss accepts any executor of `$1`-style SQL).
@@ -237,8 +240,8 @@ export class JobQueue {
    * them, are waited for here too (up to 10 s more), so none reaches a database already closed.
    */
   async stop() {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-    const until = Date.now() + 10_000;
+    await this.boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
+    const until = Date.now() + STOP_WAIT_MS;
     while (this.busy > 0 && Date.now() < until) await setTimeout(20);
   }
 }
