@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sanitizeUserHtml } from "../../lib/sanitize.ts";
 import { defaultTemplates } from "./default-templates.ts";
 import { type ReminderEmailInput, renderReminder } from "./render.ts";
 
@@ -220,5 +221,72 @@ describe("{invoice_table}", () => {
     ] as const)
       expect(email.html).toMatch(new RegExp(`Total ${currency}</th>.*?${total.replace("$", "\\$")}`));
     expect(email.text).toContain("Total EUR");
+  });
+});
+
+describe("the thread's copy", () => {
+  const invoices = [
+    {
+      number: "7<b>",
+      dueDate: "2025-06-01",
+      totalCents: 20_000,
+      balanceCents: 10_000,
+      currency: "USD",
+      daysOverdue: 30,
+    },
+    {
+      number: "8",
+      dueDate: "2025-06-09",
+      totalCents: 40_000,
+      balanceCents: 20_000,
+      currency: "EUR",
+      daysOverdue: 12,
+    },
+  ];
+  const cases: [string, ReminderEmailInput][] = [
+    ...Object.entries(defaultTemplates).map(([type, template]): [string, ReminderEmailInput] => [
+      type,
+      input({ template, company: { logoSrc: "cid:company-logo@recoup" } }),
+    ]),
+    ["no logo, no signature", input({ company: { logoSrc: null, signature: "" } })],
+    [
+      "a combined reminder, in German, values to escape",
+      {
+        ...input({
+          invoice: { customerName: "O'Brien & Sons <Ltd>" },
+          company: { locale: "de-DE", logoSrc: "cid:company-logo@recoup" },
+        }),
+        invoices,
+      },
+    ],
+    [
+      "the table inside a paragraph, the link without a button",
+      input({
+        template: {
+          content: '<p>{invoice_table}</p><p><a href="{payment_link}">here</a> {customer_name}</p>',
+        },
+        invoice: { customerName: 'The "Best" Co' },
+        company: { logoSrc: null },
+      }),
+    ],
+  ];
+
+  it.each(cases)("is what sanitising the email leaves (%s)", (_, email) => {
+    const rendered = renderReminder({ ...email, paymentLink: "https://recoup.example/c/abc?x=1&y=2" });
+    expect(rendered.threadHtml).toBeDefined();
+    expect(sanitizeUserHtml(rendered.threadHtml!)).toBe(sanitizeUserHtml(rendered.html));
+    expect(rendered.threadHtml).not.toContain("style=");
+  });
+
+  // Its own fixed point, so the sanitising on the way into the thread is one pass, not two.
+  it("is already clean when no value has a quote and no table is inside a paragraph", () => {
+    for (const [, email] of cases.slice(0, -1)) {
+      const { threadHtml } = renderReminder({ ...email, paymentLink: "https://recoup.example/c/abc" });
+      expect(sanitizeUserHtml(threadHtml!)).toBe(threadHtml);
+    }
+  });
+
+  it("is left to the sanitising when the logo is a data URL (a preview's)", () => {
+    expect(renderReminder(input({})).threadHtml).toBeUndefined();
   });
 });

@@ -69,6 +69,12 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * What the invoice's thread keeps of it: the same content without the document around it, its
+   * styles or its logo (what sanitising the HTML would leave), written so that the sanitising on
+   * the way in (`recordOutbound`) finds it already clean in one pass instead of two.
+   */
+  threadHtml?: string;
 }
 
 const PLACEHOLDER = new RegExp(`\\{(${templateVariables.join("|")})\\}`, "g");
@@ -112,31 +118,49 @@ export function totalsPerCurrency(rows: readonly TableInvoice[]) {
   return [...totals].map(([currency, t]) => ({ currency, ...t }));
 }
 
-const CELL = "padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:left";
-const NUMBER_CELL = `${CELL};text-align:right`;
+const CELL = ' style="padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:left"';
+const NUMBER_CELL = ' style="padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:right"';
+
+/**
+ * How the HTML is written: the email's, with its styles, or the thread copy's, without them and
+ * escaped as sanitize-html writes text (`&`, `<`, `>`; and `"`, which keeps a value inside an
+ * attribute), so that sanitising it changes nothing.
+ */
+interface Writing {
+  styled: boolean;
+  escape: (value: string) => string;
+}
+const EMAIL: Writing = { styled: true, escape: escapeHtml };
+const THREAD: Writing = {
+  styled: false,
+  escape: (value) => value.replace(/[&<>"]/g, (c) => TEXT_ESCAPES[c]!),
+};
+const TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
 /** `{invoice_table}` in the body: number, due date, amount, balance, days overdue; a total row per currency. */
-export function invoiceTableHtml(rows: readonly TableInvoice[], locale: string): string {
-  const money = (cents: number, currency: string) => escapeHtml(formatCents(cents, currency, locale));
+export function invoiceTableHtml(rows: readonly TableInvoice[], locale: string, w: Writing = EMAIL): string {
+  const [cell, numberCell] = w.styled ? [CELL, NUMBER_CELL] : ["", ""];
+  const money = (cents: number, currency: string) => w.escape(formatCents(cents, currency, locale));
   const head = ["Invoice", "Due date", "Amount", "Balance", "Days overdue"]
-    .map((h, i) => `<th style="${i >= 2 ? NUMBER_CELL : CELL}">${h}</th>`)
+    .map((h, i) => `<th${i >= 2 ? numberCell : cell}>${h}</th>`)
     .join("");
   const body = rows
     .map(
       (r) =>
-        `<tr><td style="${CELL}">${escapeHtml(r.number)}</td><td style="${CELL}">${escapeHtml(longDate(r.dueDate, locale))}</td>` +
-        `<td style="${NUMBER_CELL}">${money(r.totalCents, r.currency)}</td><td style="${NUMBER_CELL}">${money(r.balanceCents, r.currency)}</td>` +
-        `<td style="${NUMBER_CELL}">${Math.max(0, r.daysOverdue)}</td></tr>`,
+        `<tr><td${cell}>${w.escape(r.number)}</td><td${cell}>${w.escape(longDate(r.dueDate, locale))}</td>` +
+        `<td${numberCell}>${money(r.totalCents, r.currency)}</td><td${numberCell}>${money(r.balanceCents, r.currency)}</td>` +
+        `<td${numberCell}>${Math.max(0, r.daysOverdue)}</td></tr>`,
     )
     .join("");
   const totals = totalsPerCurrency(rows)
     .map(
       (t) =>
-        `<tr><th style="${CELL}" colspan="2">Total ${escapeHtml(t.currency)}</th><th style="${NUMBER_CELL}">${money(t.totalCents, t.currency)}</th>` +
-        `<th style="${NUMBER_CELL}">${money(t.balanceCents, t.currency)}</th><th style="${CELL}"></th></tr>`,
+        `<tr><th${cell} colspan="2">Total ${w.escape(t.currency)}</th><th${numberCell}>${money(t.totalCents, t.currency)}</th>` +
+        `<th${numberCell}>${money(t.balanceCents, t.currency)}</th><th${cell}></th></tr>`,
     )
     .join("");
-  return `<table style="border-collapse:collapse;margin:12px 0"><thead><tr>${head}</tr></thead><tbody>${body}</tbody><tbody>${totals}</tbody></table>`;
+  const table = w.styled ? '<table style="border-collapse:collapse;margin:12px 0">' : "<table>";
+  return `${table}<thead><tr>${head}</tr></thead><tbody>${body}</tbody><tbody>${totals}</tbody></table>`;
 }
 
 export function variableValues(input: ReminderEmailInput): Record<TemplateVariable, string> {
@@ -194,11 +218,11 @@ const BODY_STYLE =
  * sanitised: what a person edits before 'Send'. A combined reminder whose template has no table
  * gets it after the body.
  */
-export function renderBody(input: ReminderEmailInput, values = variableValues(input)): string {
-  const table = invoiceTableHtml(tableOf(input), input.company.locale);
+export function renderBody(input: ReminderEmailInput, values = variableValues(input), w = EMAIL): string {
+  const table = invoiceTableHtml(tableOf(input), input.company.locale, w);
   const content = sanitizedOnce(input.template.content);
   const body = fill(singularDay(content, input.invoice.daysOverdue), (name) =>
-    name === "invoice_table" ? table : escapeHtml(values[name]),
+    name === "invoice_table" ? table : w.escape(values[name]),
   );
   return isCombined(input) && !content.includes("{invoice_table}") ? `${body}${table}` : body;
 }
@@ -214,11 +238,23 @@ export function renderReminder(input: ReminderEmailInput): RenderedEmail {
   const subject = fill(singularDay(input.template.subject, days), (name) => values[name])
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .trim();
-  const body = payButton(renderBody(input, values), input.paymentLink);
   const signature = sanitizedOnce(input.company.signature);
-  const content = `<div>${body}</div>${signature ? `<div>${signature}</div>` : ""}`;
-  const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="${BODY_STYLE}"><div style="${BODY_STYLE}">${logo(input.company)}${content}</div></body></html>`;
-  return { subject, html, text: toText(content) };
+  const content = (w: Writing) => {
+    const body = payButton(renderBody(input, values, w), input.paymentLink, w);
+    return `<div>${body}</div>${signature ? `<div>${signature}</div>` : ""}`;
+  };
+  const email = content(EMAIL);
+  const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="${BODY_STYLE}"><div style="${BODY_STYLE}">${logo(input.company)}${email}</div></body></html>`;
+  // An email's logo is inline (`cid:`), which the thread does not keep: its place stays empty. (A
+  // preview's, a data URL, is kept: that thread copy is left to the sanitising.)
+  const logoSrc = input.company.logoSrc;
+  const threadLogo = !logoSrc ? "" : logoSrc.startsWith("cid:") ? "<div></div>" : undefined;
+  return {
+    subject,
+    html,
+    text: toText(email),
+    ...(threadLogo !== undefined ? { threadHtml: `<div>${threadLogo}${content(THREAD)}</div>` } : {}),
+  };
 }
 
 const BUTTON_STYLE =
@@ -228,13 +264,16 @@ const BUTTON_STYLE =
  * Every reminder links to the customer's page: a link to it in the body becomes a button, and a
  * body without one (a template edited without `{payment_link}`) gets 'View and pay' at its end.
  */
-function payButton(body: string, link: string | undefined): string {
+function payButton(body: string, link: string | undefined, w: Writing): string {
   if (!link) return body;
-  const href = `href="${escapeHtml(link)}"`;
+  const href = `href="${w.escape(link)}"`;
+  const style = w.styled ? ` style="${BUTTON_STYLE}"` : "";
   if (!body.includes(href))
-    return `${body}<p><a ${href} style="${BUTTON_STYLE}">${customerPageMessages.viewAndPay}</a></p>`;
-  return body.replaceAll(`<a ${href}`, `<a ${href} style="${BUTTON_STYLE}"`);
+    return `${body}<p><a ${href}${style}${w.styled ? "" : ` rel="${LINK_REL}"`}>${customerPageMessages.viewAndPay}</a></p>`;
+  return w.styled ? body.replaceAll(`<a ${href}`, `<a ${href}${style}`) : body;
 }
+/** What sanitising gives every link (lib/sanitize.ts). */
+const LINK_REL = "noopener noreferrer nofollow";
 
 function logo(company: ReminderEmailInput["company"]): string {
   if (!company.logoSrc) return "";

@@ -4,9 +4,10 @@ import { type OutboundMessage, recordOutbound, type ThreadHeaders } from "../com
 import type { Recipients } from "./recipients.ts";
 import type * as remindableRepo from "./remindable.repository.ts";
 import * as repo from "./reminders.repository.ts";
+import type { RenderedEmail } from "./render.ts";
 
 export interface Sent {
-  rendered: { subject: string; html: string; text: string };
+  rendered: RenderedEmail;
   headers: ThreadHeaders;
   from: string;
   attachments: { filename: string; contentType: string; size: number }[];
@@ -37,7 +38,7 @@ export const inThread = (
   cc: sent?.recipients.cc.join(", ") ?? r.ccAddress,
   bcc: sent?.recipients.bcc.join(", ") ?? r.bccAddress,
   subject: sent?.rendered.subject ?? r.subject,
-  html: sent?.rendered.html ?? r.html ?? "",
+  html: sent ? (sent.rendered.threadHtml ?? sent.rendered.html) : (r.html ?? ""),
   text: sent?.rendered.text ?? "",
   error,
   note: [sent?.note, ...(sent?.recipients.notSent ?? [])].filter(Boolean).join(" ") || null,
