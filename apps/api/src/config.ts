@@ -43,8 +43,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     loadShedding: {
-      // PGlite runs one statement at a time (on the event loop, or in its own thread with
-      // PGLITE_THREAD): two at once overlap one request's other work (token checks, password
+      // PGlite runs one statement at a time (in its own thread, or on the event loop with
+      // PGLITE_THREAD=false): two at once overlap one request's other work (token checks, password
       // hashing, serialising) with the other's statements; more would only interleave statements.
       // PostgreSQL: twice the pool's 10 connections (db/client.ts).
       concurrency: e.LOAD_SHED_CONCURRENCY ?? (e.DATABASE_URL ? 20 : 2),

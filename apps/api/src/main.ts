@@ -1,6 +1,7 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { releaseStartupMemory } from "./lib/startup-memory.ts";
 import { type LocalSandboxes, portInUseError, wireLocalSandboxes } from "./local-sandboxes.ts";
 
 let sandboxes: LocalSandboxes | undefined;
@@ -25,13 +26,14 @@ try {
   const lines = [
     `Recoup is running at ${config.appUrl}`,
     `  runtime: Node ${process.version}`,
-    `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}${config.pgliteThread ? ", in a thread of its own (PGLITE_THREAD)" : ""}`}`,
+    `  database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}${config.pgliteThread ? ", in a thread of its own" : ", on the app's thread (PGLITE_THREAD=false)"}`}`,
     `  API docs: ${config.appUrl}/docs`,
     ...(config.metrics ? [`  metrics: ${metricsWhere(config)}`] : []),
     `  generated drafts: ${config.drafts.model ? `${config.drafts.model.provider} (${config.drafts.model.model}), checked against the records` : "the built-in composer"}`,
     ...sandboxes.banner,
   ];
   console.log(`\n${lines.join("\n")}\n`);
+  releaseStartupMemory();
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(err.message);

@@ -27,7 +27,7 @@ export interface Config {
   trustProxy: boolean;
   databaseUrl: string | undefined;
   dataDir: string;
-  /** PGlite in a worker thread of its own (PGLITE_THREAD; decision 0026). */
+  /** PGlite in a worker thread of its own (PGLITE_THREAD, on by default; decision 0026). */
   pgliteThread: boolean;
   jwtSecret: string;
   smtpUrl: string | undefined;

@@ -41,7 +41,7 @@ const envSchema = z.object({
   LOAD_SHED_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
   LOAD_SHED_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(3000),
   RUN_WORKER: boolean.default(true),
-  PGLITE_THREAD: boolean.default(false),
+  PGLITE_THREAD: boolean.default(true),
   INBOUND_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+$/i, "must be a domain name")

@@ -17,8 +17,12 @@ export type SendReminderJob = z.input<typeof sendReminderPayload>;
 
 /** Attempts in all (the first and its retries); after the last, the reminder stays visible as failed. */
 export const SEND_ATTEMPTS = 6;
-/** Send jobs one worker process runs at once. */
-export const SEND_CONCURRENCY = 2;
+/**
+ * Send jobs one worker process runs at once: three keep the pooled transport's connections fed
+ * while a job reads its batch or waits for its last sends (0.61–0.62 of the transport against
+ * 0.55–0.60 with two, PGlite in its thread; four were no better: bench/README.md).
+ */
+export const SEND_CONCURRENCY = 3;
 
 /**
  * Sends a batch of reminders of the outbox. The handler is idempotent (a sent or cancelled
@@ -31,7 +35,7 @@ export function sendReminderJob(
   return {
     name: SEND_REMINDER,
     // SMTP waits dominate: a job's reminders go out at once over the pooled transport, sharing
-    // their reads; two jobs at once keep the SMTP connections busy while a job's slowest send
+    // their reads; several jobs at once keep the SMTP connections busy while a job's slowest send
     // finishes (bench/README.md, "Reminders"). One job per 250 reminders instead of one each
     // writes a 250th of the queue's rows when a day's reminders are planned, and reads what a batch shares once per 250 sends.
     concurrency: SEND_CONCURRENCY,
