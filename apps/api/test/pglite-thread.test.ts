@@ -113,6 +113,52 @@ describe.skipIf(!template)("the embedded database's thread, closing", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("lets a transaction already open end first: one still running commits, one whose next statement is refused rolls back", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "recoup-thread-close-tx-"));
+    cpSync(template!, path.join(dir, "pglite"), { recursive: true });
+    const opened = () => PgliteThread.open(path.join(dir, "pglite"));
+    const rows = async (thread: PgliteThread) =>
+      (await thread.query<{ n: number }>("select n from closing order by n")).rows.map((r) => r.n);
+    const gate = () => {
+      let open = () => {};
+      return { passed: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+    };
+
+    let thread = await opened();
+    await thread.exec("create table closing (n int)");
+    const [first, firstInserted] = [gate(), gate()];
+    const committed = thread.transaction(async (tx) => {
+      await tx.query("insert into closing values (1)");
+      firstInserted.open();
+      await first.passed;
+    });
+    await firstInserted.passed;
+    const closed = thread.close();
+    first.open();
+    await committed;
+    await closed;
+
+    thread = await opened();
+    expect(await rows(thread)).toEqual([1]);
+    const [second, secondInserted] = [gate(), gate()];
+    const refused = thread.transaction(async (tx) => {
+      await tx.query("insert into closing values (2)");
+      secondInserted.open();
+      await second.passed;
+      await tx.query("insert into closing values (3)");
+    });
+    await secondInserted.passed;
+    const closedAgain = thread.close();
+    second.open();
+    await expect(refused).rejects.toThrow("PGlite is closed");
+    await closedAgain;
+
+    thread = await opened();
+    expect(await rows(thread)).toEqual([1]);
+    await thread.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("refuses a parser that would change values: functions cannot cross to the thread", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "recoup-thread-parser-"));
     cpSync(template!, path.join(dir, "pglite"), { recursive: true });

@@ -30,6 +30,10 @@ export class PgliteThread implements PgliteLike {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private closing: Promise<void> | undefined;
   private failure: Error | undefined;
+  /** Transactions begun and not yet ended (committed or rolled back). */
+  private openTransactions = 0;
+  /** Who waits for nothing to be in flight: no request unanswered, no transaction open. */
+  private waitingForQuiet: (() => void)[] = [];
 
   private constructor(private readonly worker: Worker) {
     worker.on("message", (reply: Reply) => {
@@ -38,12 +42,14 @@ export class PgliteThread implements PgliteLike {
       this.pending.delete(reply.id);
       if (reply.ok) waiting.resolve(reply.value);
       else waiting.reject(fromShape(reply.error));
+      this.whenQuiet();
     });
     const fail = (error: Error) => {
       if (!this.closing) console.error("the embedded database's thread failed:", error.message);
       this.failure = error;
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
+      this.whenQuiet();
     };
     worker.on("error", fail);
     worker.on("exit", (code) => fail(new Error(`the database thread ended (exit code ${code})`)));
@@ -94,6 +100,16 @@ export class PgliteThread implements PgliteLike {
   }
 
   async transaction<T>(body: (tx: Transaction) => Promise<T>): Promise<T> {
+    this.openTransactions++;
+    try {
+      return await this.transactionBody(body);
+    } finally {
+      this.openTransactions--;
+      this.whenQuiet();
+    }
+  }
+
+  private async transactionBody<T>(body: (tx: Transaction) => Promise<T>): Promise<T> {
     const id = (await this.call({ op: "begin" })) as number;
     let ended = false;
     const end = (commit: boolean) => {
@@ -123,10 +139,21 @@ export class PgliteThread implements PgliteLike {
     return result;
   }
 
-  /** Closes PGlite once the requests already sent are answered; later ones are refused. */
+  /**
+   * Closes PGlite once what was already asked is answered and every transaction already open has
+   * ended (a body still running ends with its commit, or its rollback when its next statement is
+   * refused). Requests after the close began are refused; a stuck transaction is waited for
+   * `CLOSE_WAIT_MS` at most.
+   */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      await Promise.allSettled([...this.pending.keys()].map((id) => this.settled(id)));
+      await Promise.race([
+        new Promise<void>((quiet) => {
+          this.waitingForQuiet.push(quiet);
+          this.whenQuiet();
+        }),
+        setTimeout(CLOSE_WAIT_MS, undefined, { ref: false }),
+      ]);
       const exited = once(this.worker, "exit");
       await this.call({ op: "close" });
       await Promise.race([exited, setTimeout(5_000)]);
@@ -135,22 +162,14 @@ export class PgliteThread implements PgliteLike {
     return this.closing;
   }
 
-  private settled(id: number): Promise<void> {
-    const waiting = this.pending.get(id);
-    if (!waiting) return Promise.resolve();
-    return new Promise((done) => {
-      const { resolve, reject } = waiting;
-      waiting.resolve = (value) => {
-        resolve(value);
-        done();
-      };
-      waiting.reject = (error) => {
-        reject(error);
-        done();
-      };
-    });
+  private whenQuiet() {
+    if (this.pending.size > 0 || this.openTransactions > 0) return;
+    for (const quiet of this.waitingForQuiet.splice(0)) quiet();
   }
 }
+
+/** The longest a close waits for transactions still open before it closes PGlite anyway. */
+const CLOSE_WAIT_MS = 10_000;
 
 function shapeOf(text: string, params: unknown[] | undefined, options: QueryOptions | undefined): QueryShape {
   const { rowMode, parsers, ...rest } = options ?? {};
