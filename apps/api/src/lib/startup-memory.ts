@@ -8,9 +8,9 @@ type Gc = (options: { type: "major"; execution: "sync"; flavor: "last-resort" })
  * migrations, the sandboxes' sample data): V8 collects on allocation, and an idle server allocates
  * little, so without this the process keeps it until its first busy minute. A "last resort"
  * collection (V8's memory-reducing one, as on low memory) compacts the heap and returns its
- * emptied pages; a plain `gc()` does neither. `npm start` on PGlite: idle 324–379 MiB against
- * 355–424 (bench/README.md, "npm start memory"). `gc` is exposed for a moment, in a context of its
- * own, and the flag is reset.
+ * emptied pages; a plain `gc()` does neither. `npm start` on PGlite (its thread, the default):
+ * idle 401–422 MiB against 434–471 without it (bench/README.md, "npm start memory", decision 0026).
+ * `gc` is exposed for a moment, in a context of its own, and the flag is reset.
  */
 export function releaseStartupMemory() {
   setFlagsFromString("--expose-gc");
