@@ -116,11 +116,19 @@ describe("collections pages", () => {
     await page.getByRole("button", { name: "Save note" }).click();
     await visible(toast(page, "Customer note saved"));
 
-    // Tags: add two, remove one.
+    // Tags: add two, remove one. The second is typed while the first is still being saved (held
+    // back a moment here): the first save's end leaves it in the field, and Enter adds it.
+    await page.route("**/edit-customer-tags", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
     await page.getByLabel("New tag").fill("VIP");
     await page.getByRole("button", { name: "Add tag" }).click();
-    await visible(page.getByRole("button", { name: "Remove tag VIP" }));
     await page.getByLabel("New tag").fill("Slow payer");
+    await visible(page.getByRole("button", { name: "Remove tag VIP" }));
+    await page.unroute("**/edit-customer-tags");
+    await page.locator("button:enabled", { hasText: "Add tag" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel("New tag").inputValue()).toBe("Slow payer");
     await page.getByLabel("New tag").press("Enter");
     await visible(page.getByRole("button", { name: "Remove tag Slow payer" }));
     await page.getByRole("button", { name: "Remove tag VIP" }).click();

@@ -33,7 +33,8 @@ export function TagListEditor({
     const tag = text.trim();
     if (!tag) return;
     if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return setText("");
-    onChange([...tags, tag], () => setText(""));
+    // Cleared once kept, unless something else was typed meanwhile (the save can take a moment).
+    onChange([...tags, tag], () => setText((current) => (current.trim() === tag ? "" : current)));
   }
 
   function onKeyDown(event: KeyboardEvent) {
