@@ -13,6 +13,9 @@ function imageSource(src: string | undefined) {
   return url.protocol === "https:" || (url.protocol === "data:" && RASTER_DATA.test(url.href));
 }
 
+/** What sanitising gives every link. */
+export const LINK_REL = "noopener noreferrer nofollow";
+
 /** The allow-list for user HTML (signatures, templates): formatting and safe links only. */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -54,7 +57,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ["https", "data"] },
   allowProtocolRelative: false,
   transformTags: {
-    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }),
+    a: sanitizeHtml.simpleTransform("a", { rel: LINK_REL }),
     img: (tagName, attribs) => ({
       tagName,
       attribs: Object.fromEntries(Object.entries(attribs).filter(([k, v]) => k !== "src" || imageSource(v))),

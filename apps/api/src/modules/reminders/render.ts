@@ -2,9 +2,9 @@ import { customerPageMessages } from "@recoup/contracts";
 import { compile } from "html-to-text";
 import { LRUCache } from "lru-cache";
 import { longDate } from "../../lib/dates.ts";
-import { escapeHtml } from "../../lib/html.ts";
+import { escapeHtml, escapeHtmlAsSanitized } from "../../lib/html.ts";
 import { formatCents } from "../../lib/money.ts";
-import { sanitizeUserHtml } from "../../lib/sanitize.ts";
+import { LINK_REL, sanitizeUserHtml } from "../../lib/sanitize.ts";
 
 /** The six placeholders of the spec (section 3), the link to the customer's page, and the invoices' table. */
 export const templateVariables = [
@@ -118,24 +118,20 @@ export function totalsPerCurrency(rows: readonly TableInvoice[]) {
   return [...totals].map(([currency, t]) => ({ currency, ...t }));
 }
 
-const CELL = ' style="padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:left"';
-const NUMBER_CELL = ' style="padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:right"';
+const CELL_STYLE = "padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:left";
+const CELL = ` style="${CELL_STYLE}"`;
+const NUMBER_CELL = ` style="${CELL_STYLE};text-align:right"`;
 
 /**
  * How the HTML is written: the email's, with its styles, or the thread copy's, without them and
- * escaped as sanitize-html writes text (`&`, `<`, `>`; and `"`, which keeps a value inside an
- * attribute), so that sanitising it changes nothing.
+ * escaped as sanitize-html writes, so that sanitising it changes nothing.
  */
 interface Writing {
   styled: boolean;
   escape: (value: string) => string;
 }
 const EMAIL: Writing = { styled: true, escape: escapeHtml };
-const THREAD: Writing = {
-  styled: false,
-  escape: (value) => value.replace(/[&<>"]/g, (c) => TEXT_ESCAPES[c]!),
-};
-const TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const THREAD: Writing = { styled: false, escape: escapeHtmlAsSanitized };
 
 /** `{invoice_table}` in the body: number, due date, amount, balance, days overdue; a total row per currency. */
 export function invoiceTableHtml(rows: readonly TableInvoice[], locale: string, w: Writing = EMAIL): string {
@@ -267,13 +263,13 @@ const BUTTON_STYLE =
 function payButton(body: string, link: string | undefined, w: Writing): string {
   if (!link) return body;
   const href = `href="${w.escape(link)}"`;
-  const style = w.styled ? ` style="${BUTTON_STYLE}"` : "";
+  // The email's button has its style; the thread's copy, the rel sanitising gives a link.
+  const attributes = w.styled ? ` style="${BUTTON_STYLE}"` : ` rel="${LINK_REL}"`;
   if (!body.includes(href))
-    return `${body}<p><a ${href}${style}${w.styled ? "" : ` rel="${LINK_REL}"`}>${customerPageMessages.viewAndPay}</a></p>`;
-  return w.styled ? body.replaceAll(`<a ${href}`, `<a ${href}${style}`) : body;
+    return `${body}<p><a ${href}${attributes}>${customerPageMessages.viewAndPay}</a></p>`;
+  // A link in the template already has its rel (the template is sanitised).
+  return w.styled ? body.replaceAll(`<a ${href}`, `<a ${href}${attributes}`) : body;
 }
-/** What sanitising gives every link (lib/sanitize.ts). */
-const LINK_REL = "noopener noreferrer nofollow";
 
 function logo(company: ReminderEmailInput["company"]): string {
   if (!company.logoSrc) return "";
